@@ -1,0 +1,53 @@
+import { randomBytes } from './random.js';
+
+/** Vehicle ids (and every other entity id we generate) in URLs: 22 url-safe characters. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** A tag hash in a route: 8 to 16 letters or digits (SPEC §5). */
+export const TAG_HASH_PATTERN = /^[A-Za-z0-9]{8,16}$/;
+export const TAG_HASH_MIN = 8;
+export const TAG_HASH_MAX = 16;
+/** Generated tag hashes use the "medium" length of SPEC §9: inside the route limits by construction. */
+export const TAG_HASH_DEFAULT_LENGTH = 12;
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}
+
+export function isTagHash(value: unknown): value is string {
+  return typeof value === 'string' && TAG_HASH_PATTERN.test(value);
+}
+
+/** 128 random bits as 22 base64url characters (the last character carries only 2 bits, so it is one of 4). */
+export function newId(): string {
+  const bytes = randomBytes(16);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      out += BASE64URL[(value >> bits) & 63];
+    }
+  }
+  out += BASE64URL[(value << (6 - bits)) & 63];
+  return out;
+}
+
+/** Uniform letters and digits: bytes ≥ 248 are rejected so that modulo 62 carries no bias. */
+export function newTagHash(length: number = TAG_HASH_DEFAULT_LENGTH): string {
+  if (!Number.isInteger(length) || length < TAG_HASH_MIN || length > TAG_HASH_MAX) {
+    throw new RangeError(`Tag hash length must be ${TAG_HASH_MIN} to ${TAG_HASH_MAX}`);
+  }
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
+    }
+  }
+  return out;
+}
