@@ -1,0 +1,185 @@
+// Builds everything with esbuild: the browser app (ESM, split, content-hashed), the service worker, our web workers,
+// the PowerSync worker folder, precompressed siblings, the precache manifest, and the server bundle.
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const out = join(root, 'dist');
+const pub = join(out, 'public');
+const serverOnly = process.argv.includes('--server-only');
+const production = process.env.NODE_ENV !== 'development';
+const started = performance.now();
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|wasm|svg|webmanifest|txt|map)$/;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function buildServer() {
+  await esbuild.build({
+    entryPoints: { main: join(root, 'server/main.ts') },
+    outdir: join(out, 'server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+async function buildApp(version) {
+  const result = await esbuild.build({
+    entryPoints: { app: join(root, 'src/main.tsx') },
+    outdir: join(pub, 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['chrome109', 'safari16', 'firefox115'],
+    minify: production,
+    sourcemap: 'linked',
+    metafile: true,
+    jsx: 'automatic',
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      __APP_VERSION__: JSON.stringify(version),
+      __PRODUCTION__: String(production),
+    },
+    logLevel: 'warning',
+  });
+  return result.metafile;
+}
+
+/** The PowerSync worker loads its VFS, glue and wasm relative to itself: copy the folder whole, versioned by content. */
+async function copyPowerSyncWorker() {
+  const src = join(root, 'node_modules/@powersync/web/dist/worker');
+  const hash = createHash('sha256').update(await readFile(join(src, 'worker.js'))).digest('hex').slice(0, 10);
+  const dest = join(pub, 'assets', `powersync-${hash}`);
+  await cp(src, dest, { recursive: true, filter: (f) => !f.endsWith('.map') });
+  return `/assets/powersync-${hash}/worker.js`;
+}
+
+async function buildServiceWorker() {
+  await esbuild.build({
+    entryPoints: [join(root, 'sw/sw.ts')],
+    outfile: join(pub, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: ['chrome109', 'safari16'],
+    minify: production,
+    logLevel: 'warning',
+  });
+}
+
+async function listFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/** Entry chunk plus everything it imports statically: what the browser must fetch before the first render. */
+function criticalPathFiles(metafile) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint && k.endsWith('.js'));
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') walk(imp.path);
+  };
+  walk(entry);
+  const css = Object.keys(outputs).filter((k) => k.endsWith('.css') && outputs[k].entryPoint);
+  return { entry, files: [...seen], css };
+}
+
+async function writeIndexHtml(entryUrl, cssUrls, powersyncWorkerUrl) {
+  const template = await readFile(join(root, 'public/index.html'), 'utf8');
+  const head = [
+    ...cssUrls.map((u) => `<link rel="stylesheet" href="${u}">`),
+    `<link rel="modulepreload" href="${entryUrl}">`,
+    `<meta name="tagbook-powersync-worker" content="${powersyncWorkerUrl}">`,
+  ].join('\n    ');
+  const html = template
+    .replace('<!--head-->', head)
+    .replace('<!--entry-->', `<script type="module" src="${entryUrl}"></script>`);
+  await writeFile(join(pub, 'index.html'), html);
+}
+
+async function compressAll() {
+  for (const file of await listFiles(pub)) {
+    if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+    const data = await readFile(file);
+    if (data.length < 512) continue;
+    await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(data, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
+  }
+}
+
+/**
+ * Which precache group a shipped file belongs to. The service worker installs "core"; a page adds the group of the
+ * storage it actually opened ("opfs" or "idb"), so a first visit never downloads both wasm builds. Files in no group
+ * (encryption builds, unused VFSs, WebSocket transport) are cached only if something ever fetches them.
+ */
+function precacheGroup(url) {
+  if (!url.includes('/powersync-')) return 'core';
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  if (name === 'worker.js' || name.startsWith('FacadeVFS-')) return 'core';
+  if (name.startsWith('OPFSCoopSyncVFS-') || /^wa-sqlite-(?!async)/.test(name)) return 'opfs';
+  if (name.startsWith('IDBBatchAtomicVFS-') || name.startsWith('wa-sqlite-async-')) return 'idb';
+  return null;
+}
+
+/** What the service worker may precache: every shipped file but source maps, compressed siblings and itself. */
+async function writeAssetManifest(version) {
+  const files = [];
+  for (const file of await listFiles(pub)) {
+    const url = '/' + relative(pub, file).split('\\').join('/');
+    if (/\.(map|br|gz)$/.test(url) || url === '/sw.js' || url === '/asset-manifest.json') continue;
+    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url) });
+  }
+  files.sort((a, b) => a.url.localeCompare(b.url));
+  const digest = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);
+  await writeFile(join(pub, 'asset-manifest.json'), JSON.stringify({ version, digest, files }, null, 2));
+  return files;
+}
+
+async function main() {
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  if (serverOnly) {
+    await buildServer();
+    console.log(`build: server in ${Math.round(performance.now() - started)} ms`);
+    return;
+  }
+  await rm(out, { recursive: true, force: true });
+  await mkdir(pub, { recursive: true });
+  await cp(join(root, 'public'), pub, { recursive: true, filter: (f) => basename(f) !== 'index.html' });
+  const [metafile, powersyncWorkerUrl] = await Promise.all([
+    buildApp(pkg.version),
+    copyPowerSyncWorker(),
+    buildServiceWorker(),
+    buildServer(),
+  ]);
+  const critical = criticalPathFiles(metafile);
+  const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
+  await writeIndexHtml(toUrl(critical.entry), critical.css.map(toUrl), powersyncWorkerUrl);
+  await compressAll();
+  const files = await writeAssetManifest(pkg.version);
+
+  let criticalGzip = 0;
+  for (const f of critical.files) criticalGzip += gzipSync(await readFile(join(root, f)), { level: 9 }).length;
+  const total = files.reduce((n, f) => n + f.size, 0);
+  console.log(`build: ${files.length} files, ${kb(total)} raw, in ${Math.round(performance.now() - started)} ms`);
+  console.log(`build: critical-path JS ${kb(criticalGzip)} gzip in ${critical.files.length} file(s) (budget 110.0 KB)`);
+}
+
+await main();

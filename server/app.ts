@@ -1,0 +1,74 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { contentSecurityPolicy } from './http/csp.js';
+import { trackInflight } from './http/inflight.js';
+import { serveStatic } from './http/static.js';
+import { createRpcHandler } from './rpc/routes.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(text);
+}
+
+/** Starts the whole server: database (migrated), RPC, static app. `db` may be passed in by tests. */
+export async function startServer(config: Config, options: { db?: Db } = {}): Promise<RunningServer> {
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db);
+
+  const rpc = createRpcHandler({ db, config });
+  const htmlHeaders = {
+    'content-security-policy': contentSecurityPolicy(config.publicUrl, config.powersyncUrl),
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path.startsWith('/rpc/')) return rpc(req, res);
+    if (path === '/healthz') {
+      try {
+        await db.query('SELECT 1');
+        return sendJson(res, 200, { ok: true, database: db.kind });
+      } catch (err) {
+        return sendJson(res, 503, { ok: false, error: String(err) });
+      }
+    }
+    if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders })) return;
+    sendJson(res, 404, { error: 'Not found' });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      console.error('request failed', req.method, req.url, err);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' });
+      else res.destroy();
+    });
+  });
+  const inflight = trackInflight(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const ownsDb = !options.db;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    db,
+    async close() {
+      await inflight.shutdown(config.shutdownGraceMs);
+      if (ownsDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, normalize, sep } from 'node:path';
+import { mimeType } from './mime.js';
+
+/** Prefixes that belong to the API, sync and blob traffic: never answered with the app shell. */
+const RESERVED_PREFIXES = ['/rpc/', '/sync/', '/blobs/', '/assets/', '/icons/', '/.well-known/'];
+const RESERVED_PATHS = new Set(['/write-checkpoint2.json', '/healthz', '/sw.js', '/asset-manifest.json']);
+/** A last path segment with one of these extensions is a file request: a miss is a 404, not the shell. */
+const FILE_EXTENSIONS = /\.(js|mjs|css|wasm|map|json|png|svg|ico|txt|webmanifest|woff2?|br|gz|html)$/i;
+
+export function isAppRoute(pathname: string): boolean {
+  if (RESERVED_PATHS.has(pathname)) return false;
+  if (RESERVED_PREFIXES.some((p) => pathname.startsWith(p))) return false;
+  return !FILE_EXTENSIONS.test(pathname);
+}
+
+export function cacheControlFor(pathname: string): string {
+  // Hashed names change with their content, so they may be cached forever; everything else revalidates.
+  return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** Picks the precompressed sibling the client accepts, brotli first. q=0 excludes an encoding. */
+export function chooseEncoding(acceptEncoding: string | undefined): ('br' | 'gzip')[] {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return (['br', 'gzip'] as const).filter(ok);
+}
+
+export interface StaticOptions {
+  root: string;
+  /** Extra headers for the HTML shell (the Content-Security-Policy). */
+  htmlHeaders: Record<string, string>;
+}
+
+interface Found {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+async function findFile(path: string): Promise<Found | null> {
+  try {
+    const s = await stat(path);
+    return s.isFile() ? { file: path, size: s.size, mtimeMs: s.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Maps a URL path under root, refusing anything that would climb out of it. */
+function resolveUnder(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = normalize(join(root, decoded));
+  return full === root || full.startsWith(root + sep) ? full : null;
+}
+
+/** Serves a file from the build, or the shell for app routes. Returns false when nothing matched (caller 404s). */
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, opts: StaticOptions) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  let urlPath = pathname === '/' ? '/index.html' : pathname;
+  let target = resolveUnder(opts.root, urlPath);
+  let found = target ? await findFile(target) : null;
+  if (!found && isAppRoute(pathname)) {
+    urlPath = '/index.html';
+    found = await findFile(join(opts.root, 'index.html'));
+  }
+  if (!found) return false;
+  target = found.file;
+
+  const headers: Record<string, string> = {
+    'content-type': mimeType(target),
+    'cache-control': cacheControlFor(urlPath),
+    'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
+  };
+  if (urlPath === '/index.html') Object.assign(headers, opts.htmlHeaders);
+  if (urlPath === '/sw.js') headers['service-worker-allowed'] = '/';
+
+  let body = found;
+  for (const encoding of chooseEncoding(req.headers['accept-encoding'])) {
+    const sibling = await findFile(`${target}.${encoding === 'br' ? 'br' : 'gz'}`);
+    if (sibling) {
+      body = sibling;
+      headers['content-encoding'] = encoding;
+      break;
+    }
+  }
+  const etag = `W/"${body.size.toString(36)}-${Math.floor(body.mtimeMs).toString(36)}"`;
+  headers.etag = etag;
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return true;
+  }
+  headers['content-length'] = String(body.size);
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const stream = createReadStream(body.file);
+    stream.on('error', reject);
+    res.on('close', () => {
+      stream.destroy();
+      resolve();
+    });
+    stream.pipe(res);
+  });
+  return true;
+}

@@ -1,0 +1,49 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './app.js';
+import { loadConfig } from './config.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { formatDemoCredentials, seedDemo } from './db/seed.js';
+
+// The bundle runs from dist/server; the built app sits beside it in dist/public.
+const here = dirname(fileURLToPath(import.meta.url));
+const config = loadConfig(process.env, { staticDir: join(here, '..', 'public') });
+
+async function seedOnly() {
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const demo = await seedDemo(db);
+    console.log(demo ? formatDemoCredentials(demo) : 'The database already has users: nothing seeded.');
+  } finally {
+    await db.close();
+  }
+}
+
+async function serve() {
+  const db = await openDatabase(config);
+  await migrate(db);
+  if (config.seed) {
+    const demo = await seedDemo(db);
+    if (demo) console.log(formatDemoCredentials(demo));
+  }
+  const server = await startServer(config, { db });
+  console.log(`Tagbook listening on ${config.publicUrl} (port ${server.port}, database ${db.kind})`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests…`);
+    await server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+(process.argv.includes('--seed-only') ? seedOnly() : serve()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

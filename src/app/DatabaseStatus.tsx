@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+import { getDatabaseState, subscribeDatabaseState } from '../data/database.js';
+
+/**
+ * Exposes the local database's state to people (an error they can act on) and to tests (data-db on the root).
+ * Opening never blocks the shell; only a failure is worth showing.
+ */
+export function DatabaseStatus() {
+  const state = useSyncExternalStore(subscribeDatabaseState, getDatabaseState);
+  return (
+    <div className="database-status" data-db={state.status} data-storage={state.status === 'ready' ? state.storage : undefined}>
+      {state.status === 'failed' && (
+        <div role="alert" className="database-status__error">
+          <strong>The local database could not start.</strong> {state.error}{' '}
+          <button type="button" onClick={() => location.reload()}>
+            Reload
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { Schema, Table, column, type RowType } from '@powersync/web';
+
+// Synced tables mirror the server's (snake_case, same names); sync-rules.yaml decides which rows reach a device.
+// SQLite has no booleans or timestamps: flags are integers 0/1, times ISO-8601 text.
+
+const users = new Table({
+  display_name: column.text,
+  email: column.text,
+  is_admin: column.integer,
+  created_at: column.text,
+  updated_at: column.text,
+});
+
+const companies = new Table({
+  name: column.text,
+  short_info: column.text,
+  created_at: column.text,
+  updated_at: column.text,
+  deleted_at: column.text,
+});
+
+const company_employees = new Table(
+  {
+    user_id: column.text,
+    company_id: column.text,
+    type: column.text,
+    start_date: column.text,
+    end_date: column.text,
+    created_at: column.text,
+    created_by: column.text,
+    updated_at: column.text,
+    updated_by: column.text,
+  },
+  { indexes: { by_user: ['user_id'], by_company: ['company_id'] } },
+);
+
+const customers = new Table(
+  {
+    name: column.text,
+    email: column.text,
+    phone: column.text,
+    note: column.text,
+    company_id: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_company: ['company_id', 'name'] } },
+);
+
+const vehicles = new Table(
+  {
+    name: column.text,
+    description: column.text,
+    category: column.integer,
+    type: column.text,
+    instagram: column.text,
+    facebook: column.text,
+    tiktok: column.text,
+    youtube: column.text,
+    website: column.text,
+    cover: column.text,
+    vin: column.text,
+    is_public: column.integer,
+    user_id: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+  },
+  { indexes: { by_owner: ['user_id', 'name'], by_public: ['is_public', 'updated_at'] } },
+);
+
+const vehicles_info = new Table(
+  {
+    vehicle_id: column.text,
+    category: column.integer,
+    vin: column.text,
+    make: column.text,
+    model: column.text,
+    year: column.integer,
+    color: column.text,
+    state: column.text,
+    license_plate: column.text,
+    mods: column.text,
+    notes: column.text,
+    generation: column.text,
+    customer_id: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id'] } },
+);
+
+const service_requests = new Table(
+  {
+    description: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+    vehicle_id: column.text,
+    vehicle_service_status_id: column.integer,
+    user_id: column.text,
+    updated_by: column.text,
+    completed_at: column.text,
+    schedule_start: column.text,
+    schedule_end: column.text,
+    assigned_user_id: column.text,
+    has_started: column.integer,
+    company_id: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id'], by_company: ['company_id'] } },
+);
+
+const worktime = new Table(
+  {
+    user_id: column.text,
+    service_request_id: column.text,
+    operation: column.integer,
+    time: column.text,
+    change_time: column.text,
+    created_at: column.text,
+  },
+  { indexes: { by_request: ['service_request_id', 'user_id', 'time'] } },
+);
+
+/** Tag id is the printed hash; target_id is the vehicle it resolves to (null while unclaimed). */
+const qr_tags = new Table(
+  {
+    target_id: column.text,
+    target_path: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+  },
+  { indexes: { by_target: ['target_id'] } },
+);
+
+const upload_buckets = new Table({
+  locked: column.integer,
+  user_id: column.text,
+  form_key: column.text,
+  created_at: column.text,
+  updated_at: column.text,
+});
+
+const upload_form_files = new Table(
+  {
+    upload_form_id: column.text,
+    upload_bucket_file_id: column.text,
+    description: column.text,
+    file_hash: column.text,
+    filename: column.text,
+    sort_order: column.integer,
+    user_id: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+  },
+  { indexes: { by_form: ['upload_form_id', 'sort_order'] } },
+);
+
+const bucket_files = new Table({
+  filehash: column.text,
+  extension: column.text,
+  type: column.text,
+  filesize: column.integer,
+  state: column.integer,
+  created_at: column.text,
+  updated_at: column.text,
+});
+
+// Local-only tables (SPEC §3): never uploaded, never touched by sync.
+
+const local_preferences = new Table({ key: column.text, value: column.text }, { localOnly: true, indexes: { by_key: ['key'] } });
+
+const local_upload_queue = new Table(
+  {
+    file_storage_id: column.text,
+    filename: column.text,
+    size: column.integer,
+    state: column.integer,
+    cache_path: column.text,
+    timestamp: column.text,
+    signed_upload_url: column.text,
+    signed_url_expiration: column.text,
+    uploaded_bytes: column.integer,
+    md5_hash: column.text,
+  },
+  { localOnly: true },
+);
+
+const local_attached_upload_queue = new Table(
+  { file_attached_id: column.text, upload_queue_id: column.text },
+  { localOnly: true },
+);
+
+const local_qr_scan_history = new Table(
+  { content: column.text, scanned_at: column.text },
+  { localOnly: true, indexes: { by_content: ['content'] } },
+);
+
+const local_opfs_files = new Table(
+  {
+    file_identifier: column.text,
+    md5_hash: column.text,
+    percentage: column.real,
+    bytes_stored: column.integer,
+    bytes_size: column.integer,
+    hash_start_time: column.text,
+    hash_end_time: column.text,
+    store_start_time: column.text,
+    store_end_time: column.text,
+    mime: column.text,
+    original_filename: column.text,
+    filename: column.text,
+    status: column.integer,
+    source: column.text,
+    created_at: column.text,
+  },
+  { localOnly: true },
+);
+
+export const AppSchema = new Schema({
+  users,
+  companies,
+  company_employees,
+  customers,
+  vehicles,
+  vehicles_info,
+  service_requests,
+  worktime,
+  qr_tags,
+  upload_buckets,
+  upload_form_files,
+  bucket_files,
+  local_preferences,
+  local_upload_queue,
+  local_attached_upload_queue,
+  local_qr_scan_history,
+  local_opfs_files,
+});
+
+export type Database = (typeof AppSchema)['types'];
+export type VehicleRow = RowType<typeof vehicles>;
+export type QrTagRow = RowType<typeof qr_tags>;
+export type ScanHistoryRow = RowType<typeof local_qr_scan_history>;

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { DatabaseStatus } from './app/DatabaseStatus.js';
+import { openLocalDatabase } from './data/database.js';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// The shell renders at once; the database (worker + wasm) opens in parallel and queries wait for it.
+createRoot(container).render(
+  <StrictMode>
+    <App />
+    <DatabaseStatus />
+  </StrictMode>,
+);
+openLocalDatabase().catch((err: unknown) => console.error('local database failed to open', err));
