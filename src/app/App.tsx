@@ -1,0 +1,130 @@
+import { Suspense, lazy } from 'react';
+import { NotFoundPage } from '../features/common/NotFoundPage.js';
+import { goBack, canGoBack } from './navigation.js';
+import { APP_NAME, usePageTitleValue } from './pageTitle.js';
+import { Link, useLocation, useRoute } from './router.js';
+import { HOME_PATH, MY_VEHICLES_PATH, helpPath } from './routes.js';
+import type { Route } from './routes.js';
+import './app.css';
+
+// Each feature is its own chunk so the first render ships only the shell and the page it shows. The not-found page
+// is tiny and is the fallback for every typo, so it stays in the shell.
+const PublicVehiclesPage = lazy(() =>
+  import('../features/home/PublicVehiclesPage.js').then((m) => ({ default: m.PublicVehiclesPage })),
+);
+const MyVehiclesPage = lazy(() =>
+  import('../features/vehicles/MyVehiclesPage.js').then((m) => ({ default: m.MyVehiclesPage })),
+);
+const VehiclePage = lazy(() => import('../features/vehicles/VehiclePage.js').then((m) => ({ default: m.VehiclePage })));
+const AdminPage = lazy(() => import('../features/admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
+const CompanyPage = lazy(() => import('../features/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
+const RegisterPage = lazy(() =>
+  import('../features/register/RegisterPage.js').then((m) => ({ default: m.RegisterPage })),
+);
+const UnderConstructionPage = lazy(() =>
+  import('../features/common/UnderConstructionPage.js').then((m) => ({ default: m.UnderConstructionPage })),
+);
+const MyAccountPage = lazy(() =>
+  import('../features/account/MyAccountPage.js').then((m) => ({ default: m.MyAccountPage })),
+);
+const RecoverAccountPage = lazy(() =>
+  import('../features/account/RecoverAccountPage.js').then((m) => ({ default: m.RecoverAccountPage })),
+);
+const HelpPage = lazy(() => import('../features/help/HelpPage.js').then((m) => ({ default: m.HelpPage })));
+const TagResolverPage = lazy(() =>
+  import('../features/tags/TagResolverPage.js').then((m) => ({ default: m.TagResolverPage })),
+);
+
+export function RoutePage({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'public-vehicles':
+      return <PublicVehiclesPage />;
+    case 'my-vehicles':
+      return <MyVehiclesPage />;
+    case 'vehicle':
+      return <VehiclePage vehicleId={route.vehicleId} section={route.section} />;
+    case 'admin':
+      return <AdminPage section={route.section} />;
+    case 'company':
+      return <CompanyPage subPath={route.subPath} />;
+    case 'register':
+      return <RegisterPage hash={route.hash} />;
+    case 'under-construction':
+      return <UnderConstructionPage feature={route.feature} />;
+    case 'my-account':
+      return <MyAccountPage subPath={route.subPath} />;
+    case 'recover-account':
+      return <RecoverAccountPage hash={route.hash} email={route.email} />;
+    case 'help':
+      return <HelpPage topic={route.topic} />;
+    case 'tag':
+      return <TagResolverPage hash={route.hash} />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}
+
+/** Where the back button goes when history holds nothing of ours: one level up the path. */
+export function parentPath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  const cut = trimmed.lastIndexOf('/');
+  return cut <= 0 ? HOME_PATH : trimmed.slice(0, cut);
+}
+
+function AppHeader() {
+  const title = usePageTitleValue();
+  const { pathname } = useLocation();
+  const showBack = pathname !== HOME_PATH || canGoBack();
+  return (
+    <header className="app-header">
+      {showBack ? (
+        <button type="button" className="app-header-back" aria-label="Back" onClick={() => goBack(parentPath(pathname))}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z" fill="currentColor" />
+          </svg>
+        </button>
+      ) : (
+        <span className="app-header-back-spacer" aria-hidden="true" />
+      )}
+      <span className="app-header-title">{title || APP_NAME}</span>
+    </header>
+  );
+}
+
+function BottomNav() {
+  return (
+    <nav aria-label="Bottom navigation" className="app-bottom-nav">
+      <Link to={HOME_PATH}>Home</Link>
+      <Link to={MY_VEHICLES_PATH}>My Vehicles</Link>
+      <Link to={helpPath()}>Help</Link>
+    </nav>
+  );
+}
+
+function PageLoading() {
+  return (
+    <p className="app-page-loading" role="status">
+      Loading…
+    </p>
+  );
+}
+
+export function App() {
+  const route = useRoute();
+  return (
+    <div className="app">
+      <AppHeader />
+      <main className="app-main">
+        <Suspense fallback={<PageLoading />}>
+          <RoutePage route={route} />
+        </Suspense>
+      </main>
+      <div className="app-bottom">
+        <div id="sync-status-slot" />
+        <BottomNav />
+      </div>
+    </div>
+  );
+}
+
+export default App;

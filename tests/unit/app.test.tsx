@@ -1,0 +1,196 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, parentPath } from '../../src/app/App.js';
+import { navigate } from '../../src/app/navigation.js';
+import { tagRedirectPath } from '../../src/features/tags/tagRedirect.js';
+
+const lookupTag = vi.hoisted(() => vi.fn());
+vi.mock('../../src/data/tags.js', () => ({ lookupTag }));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ID = 'AbCdEfGhIjKlMnOpQrSt_-';
+
+let container: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  lookupTag.mockReset();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+/** Renders App at `path` and lets lazy chunks and effects settle. */
+async function renderAt(path: string): Promise<void> {
+  window.history.replaceState(null, '', path);
+  await act(async () => root.render(<App />));
+  await settle();
+}
+
+/** Lazy chunks take a module transform on first use, so wait for a page (not the loading text) to show. */
+async function settle(): Promise<void> {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await vi.waitFor(
+    async () => {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+      if (!container.querySelector('main [data-page]')) throw new Error('page still loading');
+    },
+    { timeout: 5000, interval: 10 },
+  );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function page(): string | null | undefined {
+  return container.querySelector('main [data-page]')?.getAttribute('data-page');
+}
+
+function headerTitle(): string | null | undefined {
+  return container.querySelector('.app-header-title')?.textContent;
+}
+
+describe('App', () => {
+  it('renders the chrome around the page', async () => {
+    await renderAt('/');
+    expect(container.querySelector('header')).not.toBeNull();
+    expect(container.querySelector('main')).not.toBeNull();
+    const nav = container.querySelector('nav[aria-label="Bottom navigation"]');
+    expect([...nav!.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['My Vehicles', '/vehicle/'],
+      ['Help', '/help'],
+    ]);
+    expect(container.querySelector('#sync-status-slot')).not.toBeNull();
+    expect(page()).toBe('public-vehicles');
+    expect(container.querySelector('h1')?.textContent).toBe('Latest vehicles');
+    expect(headerTitle()).toBe('Latest vehicles');
+  });
+
+  it.each([
+    ['/vehicle/', 'my-vehicles'],
+    [`/vehicle/${ID}/logbook`, 'vehicle'],
+    ['/admin/customers', 'admin'],
+    ['/admin/nope', 'not-found'],
+    ['/company', 'company'],
+    ['/register/abcdEF12', 'register'],
+    ['/garage', 'under-construction'],
+    ['/my-account', 'my-account'],
+    ['/recover_account/h1/a%40b.c', 'recover-account'],
+    ['/help', 'help'],
+    ['/help/faq', 'help-faq'],
+    ['/help/about-us', 'help-about-us'],
+    ['/no/such/page', 'not-found'],
+    ['/abc', 'not-found'],
+  ])('renders %s as %s', async (path, expected) => {
+    await renderAt(path);
+    expect(page()).toBe(expected);
+    expect(document.title).toBe(`${headerTitle()} · Tagbook`);
+  });
+
+  it('shows the real not-found page', async () => {
+    await renderAt(`/vehicle/${ID}/edit`);
+    expect(page()).toBe('not-found');
+    expect(container.querySelector('h1')?.textContent).toBe('Page not found');
+    expect(container.querySelector('main a')?.getAttribute('href')).toBe('/');
+  });
+
+  it('shows the vehicle sub-route and the hash being registered', async () => {
+    await renderAt(`/vehicle/${ID}/request-services/${ID}`);
+    expect(container.querySelector('[data-page="vehicle"]')?.getAttribute('data-section')).toBe('service-request');
+    await act(async () => navigate('/register/abcdEF12'));
+    await settle();
+    expect(container.querySelector('main')?.textContent).toContain('abcdEF12');
+  });
+
+  it('back button goes up a level on a deep link and is hidden at home', async () => {
+    await renderAt(`/vehicle/${ID}/info`);
+    const back = container.querySelector<HTMLButtonElement>('button[aria-label="Back"]')!;
+    await act(async () => back.click());
+    await settle();
+    expect(window.location.pathname).toBe(`/vehicle/${ID}`);
+    await renderAt('/');
+    expect(container.querySelector('button[aria-label="Back"]')).toBeNull();
+  });
+});
+
+describe('tag resolver', () => {
+  it('shows a progress text while looking up', async () => {
+    lookupTag.mockReturnValue(new Promise(() => {}));
+    await renderAt('/abcdEF12');
+    expect(page()).toBe('tag-resolver');
+    expect(container.textContent).toContain('Opening tag…');
+    expect(lookupTag).toHaveBeenCalledWith('abcdEF12');
+  });
+
+  it('replaces the tag URL with its target', async () => {
+    lookupTag.mockResolvedValue({ targetId: ID, targetPath: null });
+    const length = window.history.length;
+    await renderAt('/abcdEF12');
+    expect(window.location.pathname).toBe(`/vehicle/${ID}`);
+    expect(window.history.length).toBe(length);
+    expect(page()).toBe('vehicle');
+  });
+
+  it('sends unknown and unclaimed tags to registration', async () => {
+    lookupTag.mockResolvedValue(null);
+    await renderAt('/abcdEF12');
+    expect(window.location.pathname).toBe('/register/abcdEF12');
+    expect(page()).toBe('register');
+    lookupTag.mockResolvedValue({ targetId: null, targetPath: null });
+    await act(async () => navigate('/zyxWVU98'));
+    await settle();
+    expect(window.location.pathname).toBe('/register/zyxWVU98');
+  });
+
+  it('does not offer registration when the lookup fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    lookupTag.mockRejectedValueOnce(new Error('database not ready'));
+    await renderAt('/abcdEF12');
+    expect(window.location.pathname).toBe('/abcdEF12');
+    expect(container.textContent).toContain("Couldn't open this tag");
+    lookupTag.mockResolvedValue(null);
+    await act(async () => container.querySelector<HTMLButtonElement>('main button')!.click());
+    await settle();
+    expect(window.location.pathname).toBe('/register/abcdEF12');
+  });
+});
+
+describe('tagRedirectPath', () => {
+  it('follows targetPath and targetId', () => {
+    expect(tagRedirectPath('abcdEF12', { targetId: ID, targetPath: '/vehicle' })).toBe(`/vehicle/${ID}`);
+    expect(tagRedirectPath('abcdEF12', { targetId: ID, targetPath: '/vehicle/' })).toBe(`/vehicle/${ID}`);
+    expect(tagRedirectPath('abcdEF12', { targetId: ID, targetPath: '/company' })).toBe(`/company/${ID}`);
+  });
+
+  it('defaults targetPath to /vehicle', () => {
+    expect(tagRedirectPath('abcdEF12', { targetId: ID, targetPath: null })).toBe(`/vehicle/${ID}`);
+  });
+
+  it('never leaves the site', () => {
+    for (const targetPath of ['https://evil.example', '//evil.example', 'vehicle', '/\\evil.example']) {
+      expect(tagRedirectPath('abcdEF12', { targetId: ID, targetPath })).toBe(`/vehicle/${ID}`);
+    }
+  });
+
+  it('registers unknown or unclaimed tags', () => {
+    expect(tagRedirectPath('abcdEF12', null)).toBe('/register/abcdEF12');
+    expect(tagRedirectPath('abcdEF12', { targetId: null, targetPath: '/vehicle' })).toBe('/register/abcdEF12');
+    expect(tagRedirectPath('abcdEF12', { targetId: '', targetPath: null })).toBe('/register/abcdEF12');
+  });
+});
+
+describe('parentPath', () => {
+  it('drops the last segment', () => {
+    expect(parentPath(`/vehicle/${ID}/info`)).toBe(`/vehicle/${ID}`);
+    expect(parentPath(`/vehicle/${ID}/`)).toBe('/vehicle');
+    expect(parentPath('/help')).toBe('/');
+    expect(parentPath('/')).toBe('/');
+  });
+});
