@@ -1,0 +1,14 @@
+import m0001 from './0001_entities.js';
+
+export interface Migration {
+  /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
+  readonly version: string;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Every migration, oldest first. Add new ones at the end as NNNN_<what>.ts exporting their SQL as the default
+ * export; never edit one that has shipped (databases that already ran it will not run it again).
+ */
+export const migrations: readonly Migration[] = [{ version: '0001', name: 'entities', sql: m0001 }];

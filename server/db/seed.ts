@@ -1,0 +1,181 @@
+import { normalizeEmail } from '../../src/domain/credentials.js';
+import { newId } from '../../src/domain/ids.js';
+import { clientDigests, hashPassword } from '../auth/passwords.js';
+import type { Db, Queryable } from './db.js';
+
+/**
+ * Demo data for a fresh install: enough to try every role of SPEC §6 at once — an admin, an owner with public and
+ * private vehicles, a company worker with a running timer, unclaimed tags to register. Runs only on an empty
+ * users table, so it never touches a database somebody already uses.
+ */
+
+export interface DemoAccount {
+  readonly email: string;
+  readonly password: string;
+}
+
+export interface DemoCredentials {
+  readonly admin: DemoAccount;
+  readonly owner: DemoAccount;
+  readonly worker: DemoAccount;
+}
+
+const ACCOUNTS = {
+  admin: { email: 'admin@tagbook.test', password: 'tagbook-admin', displayName: 'Demo Admin', isAdmin: true },
+  owner: { email: 'owner@tagbook.test', password: 'tagbook-demo', displayName: 'Demo Owner', isAdmin: false },
+  worker: { email: 'worker@tagbook.test', password: 'tagbook-worker', displayName: 'Demo Worker', isAdmin: false },
+} as const;
+type Role = keyof typeof ACCOUNTS;
+
+/** Tags printed but not yet claimed: scanning one leads to /register/{hash}. Fixed so demos and tests can use them. */
+export const DEMO_FREE_TAGS: readonly string[] = ['DEMOFREE0001', 'DEMOFREE0002', 'DEMOFREE0003', 'DEMOFREE0004'];
+
+interface DemoVehicle {
+  owner: Role;
+  tag: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  // Category codes are not fixed by SPEC §3 yet, so the demo leaves category unset.
+  info: { vin: string; make: string; model: string; year: number; color: string; state: string; licensePlate: string; generation: string; mods: string };
+}
+
+/** Real makes and models with VINs whose check digit (position 9) and model-year code (position 10) are valid. */
+const VEHICLES: readonly DemoVehicle[] = [
+  { owner: 'owner', tag: 'DEMOTAG00001', name: 'Red 911', description: 'Weekend canyon car.', isPublic: true,
+    info: { vin: 'WP0AB2A9XKS120418', make: 'Porsche', model: '911 Carrera S', year: 2019, color: 'Guards Red', state: 'CA', licensePlate: '8TAG911', generation: '991.2', mods: 'Sport exhaust' } },
+  { owner: 'owner', tag: 'DEMOTAG00002', name: 'Trail Bronco', description: 'Daily driver and trail rig.', isPublic: true,
+    info: { vin: '1FMEE5DP3MLA31867', make: 'Ford', model: 'Bronco Badlands', year: 2021, color: 'Cactus Gray', state: 'CO', licensePlate: 'BRNC021', generation: 'U725', mods: '2-inch lift, 35-inch tires' } },
+  { owner: 'owner', tag: 'DEMOTAG00003', name: 'Camper van', description: 'Family camper, not listed publicly.', isPublic: false,
+    info: { vin: 'WD4PF4CD5GP211754', make: 'Mercedes-Benz', model: 'Sprinter 2500', year: 2016, color: 'Arctic White', state: 'OR', licensePlate: 'VAN2016', generation: 'NCV3', mods: 'Camper conversion, solar' } },
+  { owner: 'worker', tag: 'DEMOTAG00004', name: 'Supra Turbo', description: 'Six-speed, stock internals.', isPublic: true,
+    info: { vin: 'JT2JA82J0S0021934', make: 'Toyota', model: 'Supra Turbo', year: 1995, color: 'Renaissance Red', state: 'NV', licensePlate: '2JZ1995', generation: 'A80', mods: '' } },
+  { owner: 'worker', tag: 'DEMOTAG00005', name: 'Performante', description: 'Track days only.', isPublic: true,
+    info: { vin: 'ZHWUR1ZF3JLA08625', make: 'Lamborghini', model: 'Huracán Performante', year: 2018, color: 'Verde Mantis', state: 'FL', licensePlate: 'V10LP64', generation: 'LB724', mods: '' } },
+  { owner: 'worker', tag: 'DEMOTAG00006', name: 'Miata', description: 'Autocross car.', isPublic: true,
+    info: { vin: 'JM1NDAC72H0112738', make: 'Mazda', model: 'MX-5 Miata Club', year: 2017, color: 'Soul Red', state: 'TX', licensePlate: 'ND2017', generation: 'ND', mods: 'Coilovers' } },
+];
+
+/** Vehicle tags are fixed like the free ones, so a demo can scan a known code. */
+export const DEMO_VEHICLE_TAGS: readonly string[] = VEHICLES.map((v) => v.tag);
+
+/** Not the migration lock: seeding two processes at once must still insert the demo only once. */
+const SEED_LOCK_KEY = 7_305_420_002;
+const MINUTE = 60_000;
+
+async function insert(tx: Queryable, table: string, row: Record<string, unknown>): Promise<void> {
+  const columns = Object.keys(row);
+  const placeholders = columns.map((_, i) => `$${i + 1}`);
+  await tx.query(`insert into ${table} (${columns.join(', ')}) values (${placeholders.join(', ')})`, Object.values(row));
+}
+
+async function usersExist(db: Queryable): Promise<boolean> {
+  return (await db.query('select 1 from users limit 1')).length > 0;
+}
+
+/**
+ * Inserts the demo data in one transaction if the users table is empty. Returns the demo sign-ins to show, or null
+ * when the database already had users (nothing was written).
+ */
+export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
+  if (await usersExist(db)) return null;
+  // scrypt is deliberately slow: hash before the transaction so it stays short.
+  const roles = Object.keys(ACCOUNTS) as Role[];
+  const prepared = await Promise.all(
+    roles.map(async (role) => {
+      const { email, password } = ACCOUNTS[role];
+      const digests = clientDigests(email, password);
+      return { role, id: newId(), usernameDigest: digests.username, stored: await hashPassword(digests.password) };
+    }),
+  );
+  const userId = Object.fromEntries(prepared.map((p) => [p.role, p.id])) as Record<Role, string>;
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await usersExist(tx)) return false;
+    for (const { role, id, usernameDigest, stored } of prepared) {
+      const account = ACCOUNTS[role];
+      await insert(tx, 'users', {
+        id, display_name: account.displayName, email: normalizeEmail(account.email), username_digest: usernameDigest, is_admin: account.isAdmin,
+      });
+      await insert(tx, 'user_credentials', { user_id: id, password_salt: stored.salt, password_hash: stored.hash });
+    }
+    await seedCompany(tx, userId, await seedVehicles(tx, userId));
+    return true;
+  });
+  if (!seeded) return null;
+  const { admin, owner, worker } = ACCOUNTS;
+  return {
+    admin: { email: admin.email, password: admin.password },
+    owner: { email: owner.email, password: owner.password },
+    worker: { email: worker.email, password: worker.password },
+  };
+}
+
+/** Vehicles with their info and tags, plus the free tags. Returns vehicle ids by tag. */
+async function seedVehicles(tx: Queryable, userId: Record<Role, string>): Promise<Map<string, string>> {
+  const vehicleIds = new Map<string, string>();
+  for (const [index, vehicle] of VEHICLES.entries()) {
+    const id = newId();
+    vehicleIds.set(vehicle.tag, id);
+    // Staggered creation times give the public list a stable "latest first" order.
+    const createdAt = new Date(Date.now() - (VEHICLES.length - index) * 24 * 60 * MINUTE);
+    await insert(tx, 'vehicles', {
+      id, name: vehicle.name, description: vehicle.description, vin: vehicle.info.vin, is_public: vehicle.isPublic,
+      user_id: userId[vehicle.owner], created_at: createdAt, updated_at: createdAt,
+    });
+    const { licensePlate, ...info } = vehicle.info;
+    await insert(tx, 'vehicles_info', { id: newId(), vehicle_id: id, ...info, license_plate: licensePlate, created_at: createdAt, updated_at: createdAt });
+    await insert(tx, 'qr_tags', { id: vehicle.tag, target_id: id, target_path: '/vehicle', created_by: userId.admin });
+  }
+  for (const tag of DEMO_FREE_TAGS) {
+    await insert(tx, 'qr_tags', { id: tag, target_id: null, target_path: null, created_by: userId.admin });
+  }
+  return vehicleIds;
+}
+
+/** A company with the worker as employee, two customers, and a started service request with a running timer. */
+async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleIds: Map<string, string>): Promise<void> {
+  const companyId = newId();
+  await insert(tx, 'companies', { id: companyId, name: 'Tagbook Garage', short_info: 'Service, detailing and tuning' });
+  await insert(tx, 'company_employees', {
+    id: newId(), user_id: userId.worker, company_id: companyId, type: 'worker', start_date: new Date('2024-03-01T00:00:00Z'),
+    end_date: null, created_by: userId.admin, updated_by: userId.admin,
+  });
+  const ownerCustomerId = newId();
+  await insert(tx, 'customers', {
+    id: ownerCustomerId, name: 'Demo Owner', email: ACCOUNTS.owner.email, phone: '+1 303 555 0142', note: 'Prefers text messages.', company_id: companyId,
+  });
+  await insert(tx, 'customers', {
+    id: newId(), name: 'Jordan Reyes', email: 'jordan.reyes@example.com', phone: '+1 303 555 0187', note: 'Fleet account, two vans.', company_id: companyId,
+  });
+
+  const broncoId = vehicleIds.get('DEMOTAG00002');
+  if (broncoId === undefined) throw new Error('Demo vehicle DEMOTAG00002 missing');
+  await tx.query('update vehicles_info set customer_id = $1 where vehicle_id = $2', [ownerCustomerId, broncoId]);
+
+  const now = Date.now();
+  const requestId = newId();
+  await insert(tx, 'service_requests', {
+    id: requestId, description: 'Front brake pads and rotors; check rear differential noise', vehicle_id: broncoId,
+    user_id: userId.owner, updated_by: userId.owner, assigned_user_id: userId.worker, has_started: true, company_id: companyId,
+    schedule_start: new Date(now - 60 * MINUTE), schedule_end: new Date(now + 3 * 60 * MINUTE),
+  });
+  // A start with no stop: the worker's timer is running (SPEC §4 Worktime).
+  const started = new Date(now - 25 * MINUTE);
+  await insert(tx, 'worktime', {
+    id: newId(), user_id: userId.worker, service_request_id: requestId, operation: 1, time: started, change_time: started,
+  });
+}
+
+/** A few lines for the console: who can sign in with what, and which tags are free to register. */
+export function formatDemoCredentials(credentials: DemoCredentials): string {
+  const rows = (Object.entries(credentials) as [string, DemoAccount][]).map(
+    ([role, { email, password }]) => `  ${role.padEnd(7)}${email.padEnd(22)}${password}`,
+  );
+  return [
+    'Demo data created. Sign in with (change or remove these accounts before real use):',
+    ...rows,
+    `Unclaimed demo tags: ${DEMO_FREE_TAGS.join(', ')}`,
+  ].join('\n');
+}

@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/db.js';
+import { migrate } from '../../server/db/migrate.js';
+import { openPglite } from '../../server/db/pglite.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import { DEMO_FREE_TAGS, DEMO_VEHICLE_TAGS, formatDemoCredentials, seedDemo } from '../../server/db/seed.js';
+import { clientDigests, verifyPassword } from '../../server/auth/passwords.js';
+
+/**
+ * The schema, migrations, seed and both adapters, run identically against embedded PGlite and a real PostgreSQL.
+ * PostgreSQL is skipped only when TEST_DATABASE_URL is unset and the default local server does not answer; with
+ * TEST_DATABASE_URL set, an unreachable server is a failure.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresSkipReason(): Promise<string | null> {
+  if (process.env.TEST_DATABASE_URL) return null;
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return `PostgreSQL not reachable at ${ADMIN_URL}: ${(error as Error).message}`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty database; `open` may be called more than once to get several independent connections to it. */
+interface Fresh {
+  open(): Promise<Db>;
+  drop(): Promise<void>;
+}
+
+interface Backend {
+  name: 'pglite' | 'postgres';
+  skipReason: string | null;
+  fresh(): Promise<Fresh>;
+}
+
+async function freshPostgres(): Promise<Fresh> {
+  const name = `tagbook_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const opened: Db[] = [];
+  return {
+    async open() {
+      const db = await openPostgres(url.toString());
+      opened.push(db);
+      return db;
+    },
+    async drop() {
+      await Promise.all(opened.map((db) => db.close()));
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function freshPglite(): Promise<Fresh> {
+  // One in-memory instance is one database: every open() returns it, like connections to one server.
+  const db = await openPglite(null);
+  return { open: async () => db, drop: () => db.close() };
+}
+
+const pgSkip = await postgresSkipReason();
+if (pgSkip) console.warn(`Skipping the PostgreSQL variant: ${pgSkip}`);
+
+const backends: Backend[] = [
+  { name: 'pglite', skipReason: null, fresh: freshPglite },
+  { name: 'postgres', skipReason: pgSkip, fresh: freshPostgres },
+];
+
+const TABLES = [
+  'bucket_files', 'companies', 'company_employees', 'customers', 'qr_tags', 'schema_migrations', 'service_requests',
+  'sessions', 'upload_buckets', 'upload_form_files', 'user_credentials', 'users', 'vehicles', 'vehicles_info', 'worktime',
+];
+
+/** ISO 3779 check digit (position 9) of a 17-character VIN. */
+function vinIsValid(vin: string): boolean {
+  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return false;
+  const value = (c: string) => (/\d/.test(c) ? Number(c) : 'ABCDEFGH.JKLMN.P.R.STUVWXYZ'.indexOf(c) % 9 + 1);
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+  const sum = [...vin].reduce((acc, c, i) => acc + value(c) * (weights[i] ?? 0), 0) % 11;
+  return vin[8] === (sum === 10 ? 'X' : String(sum));
+}
+
+const CHECK_VIOLATION = { code: '23514' };
+const UNIQUE_VIOLATION = { code: '23505' };
+
+describe.each(backends)('database on $name', (backend) => {
+  const test = backend.skipReason ? it.skip : it;
+  let fresh: Fresh;
+  let db: Db;
+
+  async function count(sql: string): Promise<number> {
+    const [row] = await db.query<{ n: string }>(`select count(*) as n from ${sql}`);
+    return Number(row?.n);
+  }
+
+  beforeAll(async () => {
+    if (backend.skipReason) return;
+    fresh = await backend.fresh();
+    db = await fresh.open();
+  }, 60_000);
+
+  afterAll(async () => {
+    await fresh?.drop();
+  }, 60_000);
+
+  test('migrates a fresh database', async () => {
+    expect(db.kind).toBe(backend.name);
+    expect(await migrate(db)).toEqual(['0001']);
+    const rows = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(TABLES);
+  });
+
+  test('migrating again changes nothing', async () => {
+    expect(await migrate(db)).toEqual([]);
+    expect(await count('schema_migrations')).toBe(1);
+  });
+
+  test('two processes migrating one database at once apply each migration once', async () => {
+    const other = await backend.fresh();
+    try {
+      const [a, b] = [await other.open(), await other.open()];
+      const results = await Promise.all([migrate(a), migrate(b)]);
+      expect(results.flat()).toEqual(['0001']);
+    } finally {
+      await other.drop();
+    }
+  }, 60_000);
+
+  test('seeds the demo data into an empty database', async () => {
+    const credentials = await seedDemo(db);
+    expect(credentials).toEqual({
+      admin: { email: 'admin@tagbook.test', password: 'tagbook-admin' },
+      owner: { email: 'owner@tagbook.test', password: 'tagbook-demo' },
+      worker: { email: 'worker@tagbook.test', password: 'tagbook-worker' },
+    });
+    expect(formatDemoCredentials(credentials!)).toContain('owner@tagbook.test');
+
+    expect(await count('users')).toBe(3);
+    expect(await count('users where is_admin')).toBe(1);
+    expect(await count('user_credentials')).toBe(3);
+    expect(await count('vehicles')).toBe(6);
+    expect(await count('vehicles where is_public')).toBe(5);
+    expect(await count(`vehicles v join users u on u.id = v.user_id where u.email = 'owner@tagbook.test'`)).toBe(3);
+    expect(await count(`vehicles v join users u on u.id = v.user_id where u.email = 'owner@tagbook.test' and not v.is_public`)).toBe(1);
+    expect(await count('vehicles_info')).toBe(6);
+    expect(await count(`qr_tags where target_id is not null and target_path = '/vehicle'`)).toBe(6);
+    expect(await count('qr_tags where target_id is null')).toBe(4);
+    expect(await count(`companies where name = 'Tagbook Garage'`)).toBe(1);
+    expect(await count(`company_employees e join users u on u.id = e.user_id where u.email = 'worker@tagbook.test'`)).toBe(1);
+    expect(await count('customers')).toBe(2);
+    expect(await count('service_requests where company_id is not null and has_started')).toBe(1);
+    expect(await count('worktime where operation = 1')).toBe(1);
+
+    const tags = await db.query<{ id: string }>('select id from qr_tags order by id');
+    expect(tags.map((t) => t.id).sort()).toEqual([...DEMO_FREE_TAGS, ...DEMO_VEHICLE_TAGS].sort());
+    const vins = await db.query<{ vin: string }>('select vin from vehicles_info');
+    for (const { vin } of vins) expect(vinIsValid(vin), vin).toBe(true);
+  }, 60_000);
+
+  test('seeded credentials verify the way sign-in will check them', async () => {
+    const digests = clientDigests('Owner@Tagbook.test ', 'tagbook-demo');
+    const [row] = await db.query<{ password_salt: Uint8Array; password_hash: Uint8Array }>(
+      `select c.password_salt, c.password_hash from users u join user_credentials c on c.user_id = u.id
+       where u.username_digest = $1`,
+      [digests.username],
+    );
+    expect(row).toBeDefined();
+    const stored = { salt: Buffer.from(row!.password_salt), hash: Buffer.from(row!.password_hash) };
+    expect(await verifyPassword(digests.password, stored)).toBe(true);
+    expect(await verifyPassword(clientDigests('owner@tagbook.test', 'wrong').password, stored)).toBe(false);
+  });
+
+  test('seeding a database that has users does nothing', async () => {
+    expect(await seedDemo(db)).toBeNull();
+    expect(await count('users')).toBe(3);
+    expect(await count('vehicles')).toBe(6);
+  });
+
+  test('a locked bucket cannot be unlocked', async () => {
+    await db.query(`insert into upload_buckets (id, locked) values ('bucket-1', 0)`);
+    await db.query(`update upload_buckets set locked = 1 where id = 'bucket-1'`);
+    await expect(db.query(`update upload_buckets set locked = 0 where id = 'bucket-1'`)).rejects.toMatchObject(CHECK_VIOLATION);
+    const [row] = await db.query<{ locked: number }>(`select locked from upload_buckets where id = 'bucket-1'`);
+    expect(row?.locked).toBe(1);
+    await expect(db.query(`insert into upload_buckets (id, locked) values ('bucket-2', 2)`)).rejects.toMatchObject(CHECK_VIOLATION);
+  });
+
+  test('tag hashes must be 8 to 16 letters or digits', async () => {
+    for (const bad of ['SHORT12', 'TOOLONG1234567890', 'HAS-DASH123', 'with space1']) {
+      await expect(db.query('insert into qr_tags (id) values ($1)', [bad])).rejects.toMatchObject(CHECK_VIOLATION);
+    }
+    await db.query('insert into qr_tags (id) values ($1), ($2)', ['abcd1234', 'ABCDEFGH12345678']);
+    await expect(db.query(`insert into qr_tags (id) values ('DEMOFREE0001')`)).rejects.toMatchObject(UNIQUE_VIOLATION);
+  });
+
+  test('vehicle ids have the URL shape; one info row per vehicle', async () => {
+    await expect(db.query(`insert into vehicles (id) values ('not-22-chars')`)).rejects.toMatchObject(CHECK_VIOLATION);
+    const [vehicle] = await db.query<{ id: string }>('select id from vehicles limit 1');
+    await expect(
+      db.query(`insert into vehicles_info (id, vehicle_id) values ('second-info', $1)`, [vehicle!.id]),
+    ).rejects.toMatchObject(UNIQUE_VIOLATION);
+    await expect(
+      db.query(`update vehicles_info set year = 0 where vehicle_id = $1`, [vehicle!.id]),
+    ).rejects.toMatchObject(CHECK_VIOLATION);
+  });
+
+  test('updates bump updated_at unless the writer sets it', async () => {
+    const [before] = await db.query<{ updated_at: Date }>(`select updated_at from companies`);
+    await db.query(`update companies set short_info = 'Open on Saturdays'`);
+    const [after] = await db.query<{ updated_at: Date }>(`select updated_at from companies`);
+    expect(after!.updated_at.getTime()).toBeGreaterThan(before!.updated_at.getTime());
+    const explicit = new Date('2020-01-01T00:00:00Z');
+    await db.query(`update companies set updated_at = $1`, [explicit]);
+    const [kept] = await db.query<{ updated_at: Date }>(`select updated_at from companies`);
+    expect(kept!.updated_at.toISOString()).toBe(explicit.toISOString());
+  });
+
+  test('both adapters return the same value shapes', async () => {
+    const [row] = await db.query(
+      `select 9007199254740993::int8 as big, array[1, 2]::int8[] as bigs, now() as tz, '2024-02-29'::date as day,
+              '2024-02-29 10:20:30'::timestamp as local, $1::bytea as bytes, 1.50::numeric as num,
+              '{"a": [1]}'::jsonb as doc, 7::int4 as int, true as flag`,
+      [new Uint8Array([0, 255])],
+    );
+    expect(row).toMatchObject({
+      big: '9007199254740993', bigs: ['1', '2'], day: '2024-02-29', local: '2024-02-29 10:20:30', num: '1.50',
+      doc: { a: [1] }, int: 7, flag: true,
+    });
+    expect(row!.tz).toBeInstanceOf(Date);
+    expect(row!.bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.isBuffer(row!.bytes)).toBe(false);
+    expect([...(row!.bytes as Uint8Array)]).toEqual([0, 255]);
+  });
+
+  test('a query without parameters may hold several statements and returns the last rows', async () => {
+    expect(await db.query('select 1 as a; select 2 as b')).toEqual([{ b: 2 }]);
+  });
+
+  test('a failing transaction leaves nothing behind', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into companies (id, name) values ('rolled-back', 'Gone')`);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await count(`companies where id = 'rolled-back'`)).toBe(0);
+    const value = await db.transaction(async (tx) => (await tx.query<{ n: number }>('select 41 + 1 as n'))[0]?.n);
+    expect(value).toBe(42);
+  });
+
+  test('using the Db instead of the tx inside a transaction is refused, not a hang', async () => {
+    await expect(db.transaction(() => db.query('select 1'))).rejects.toThrow(/inside a transaction/);
+    await expect(db.transaction(() => db.transaction(async () => 1))).rejects.toThrow(/inside a transaction/);
+    // Work started by a transaction but finishing after it may use the Db again.
+    let later: Promise<unknown> = Promise.resolve();
+    await db.transaction(async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 10)).then(() => db.query('select 1 as one'));
+    });
+    await expect(later).resolves.toEqual([{ one: 1 }]);
+  });
+});
