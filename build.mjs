@@ -5,7 +5,11 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCallback, constants as zlibConstants, gzip as gzipCallback, gzipSync } from 'node:zlib';
+
+const brotli = promisify(brotliCallback);
+const gzip = promisify(gzipCallback);
 
 const root = dirname(fileURLToPath(import.meta.url));
 const out = join(root, 'dist');
@@ -85,7 +89,8 @@ async function listFiles(dir) {
 /** Entry chunk plus everything it imports statically: what the browser must fetch before the first render. */
 function criticalPathFiles(metafile) {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint && k.endsWith('.js'));
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === 'src/main.tsx');
+  if (!entry) throw new Error('build: no output for src/main.tsx');
   const seen = new Set();
   const walk = (file) => {
     if (seen.has(file)) return;
@@ -93,7 +98,7 @@ function criticalPathFiles(metafile) {
     for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') walk(imp.path);
   };
   walk(entry);
-  const css = Object.keys(outputs).filter((k) => k.endsWith('.css') && outputs[k].entryPoint);
+  const css = outputs[entry].cssBundle ? [outputs[entry].cssBundle] : [];
   return { entry, files: [...seen], css };
 }
 
@@ -110,19 +115,28 @@ async function writeIndexHtml(entryUrl, cssUrls, powersyncWorkerUrl) {
   await writeFile(join(pub, 'index.html'), html);
 }
 
+/** Precompressed siblings, built in parallel on the libuv pool; files no page loads (unused SQLite builds) stay raw. */
 async function compressAll() {
+  const jobs = [];
   for (const file of await listFiles(pub)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
-    const data = await readFile(file);
-    if (data.length < 512) continue;
-    await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
-    await writeFile(
-      `${file}.br`,
-      brotliCompressSync(data, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
-      }),
+    const url = '/' + relative(pub, file).split('\\').join('/');
+    if (precacheGroup(url) === null) continue;
+    jobs.push(
+      (async () => {
+        const data = await readFile(file);
+        if (data.length < 512) return;
+        const [gz, br] = await Promise.all([
+          gzip(data, { level: 9 }),
+          brotli(data, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        ]);
+        await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      })(),
     );
   }
+  await Promise.all(jobs);
 }
 
 /**

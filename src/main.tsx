@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { DatabaseStatus } from './app/DatabaseStatus.js';
-import { openLocalDatabase } from './data/database.js';
+import { whenDatabaseReady } from './data/databaseState.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -14,4 +14,4 @@ createRoot(container).render(
     <DatabaseStatus />
   </StrictMode>,
 );
-openLocalDatabase().catch((err: unknown) => console.error('local database failed to open', err));
+whenDatabaseReady().catch((err: unknown) => console.error('local database failed to open', err));

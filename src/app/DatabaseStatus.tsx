@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getDatabaseState, subscribeDatabaseState } from '../data/database.js';
+import { getDatabaseState, subscribeDatabaseState } from '../data/databaseState.js';
 
 /**
  * Exposes the local database's state to people (an error they can act on) and to tests (data-db on the root).

@@ -1,4 +1,4 @@
-import { whenDatabaseReady } from './database.js';
+import { whenDatabaseReady } from './databaseState.js';
 import type { QrTagRow } from './schema.js';
 
 export interface TagTarget {

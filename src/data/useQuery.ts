@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { whenDatabaseReady } from './database.js';
+import { whenDatabaseReady } from './databaseState.js';
 
 export type QueryState<T> =
   | { status: 'loading'; rows: readonly T[] }

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchDevice, type Device } from '../helpers/browser.js';
+import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('the app shell in Chromium', () => {
+  let server: TestServer;
+  let device: Device;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    requireBuild();
+    server = await startTestServer('pglite');
+    device = await launchDevice();
+    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(msg.text());
+    });
+    page.on('pageerror', (err) => consoleErrors.push(err.message));
+  });
+  afterAll(async () => {
+    await device?.close();
+    await server?.stop();
+  });
+
+  it('renders the shell at / and the local database answers a query', async () => {
+    await page.goto(server.url + '/');
+    await page.locator('[data-page="public-vehicles"]').waitFor();
+    await expect(page.locator('header').first().isVisible()).resolves.toBe(true);
+    await page.locator('[data-db="ready"]').waitFor({ timeout: 30_000 });
+    // The public list is read from the local database: its empty state only appears once the query answered.
+    await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
+    expect(consoleErrors.filter((e) => !/favicon/i.test(e))).toEqual([]);
+  });
+
+  it('shows the not-found page for an unknown route', async () => {
+    await page.goto(server.url + '/no/such/page');
+    await page.locator('[data-page="not-found"]').waitFor();
+    expect(await page.locator('h1, h2').filter({ hasText: 'Page not found' }).count()).toBeGreaterThan(0);
+  });
+
+  it.each(['/abc', '/ABCDEFGHIJKLMNOPQ', '/bad-hash!x'])('shows not-found for the invalid tag hash %s', async (path) => {
+    await page.goto(server.url + path);
+    await page.locator('[data-page="not-found"]').waitFor();
+  });
+
+  it('sends an unknown but valid tag hash to registration', async () => {
+    await page.goto(server.url + '/UNKNOWN1234');
+    await page.waitForURL(server.url + '/register/UNKNOWN1234');
+    await page.locator('[data-page="register"]').waitFor();
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type LaunchOptions } from 'playwright-core';
+// @ts-expect-error plain ESM helper shared with the test runner
+import { chromiumPath } from './chromium-path.mjs';
+
+/** Flags that keep headless Chromium quiet on a machine without outside network (see docs/powersync-web.md). */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Device {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * One device = one persistent Chromium profile in a fresh user-data-dir, so storage (OPFS, IndexedDB, service
+ * worker) behaves as on a phone and is thrown away afterwards.
+ */
+export async function launchDevice(extraArgs: string[] = [], options: Partial<LaunchOptions> = {}): Promise<Device> {
+  const executablePath = (chromiumPath as () => string | null)();
+  if (!executablePath) throw new Error('No Chromium: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tagbook-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: [...FLAGS, ...extraArgs],
+    viewport: { width: 412, height: 915 },
+    ...options,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

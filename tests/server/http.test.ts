@@ -1,0 +1,143 @@
+import { createClient, ConnectError, Code } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
+import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
+import { postgresReachable } from '../helpers/databases.js';
+import { requireBuild, startTestServer, STATIC_DIR, type Backend, type TestServer } from '../helpers/server.js';
+
+const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+
+interface AssetManifest {
+  files: { url: string; group: string | null }[];
+}
+const manifest = (): AssetManifest => JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8'));
+const firstAsset = (pattern: RegExp) => {
+  const found = manifest().files.find((f) => pattern.test(f.url));
+  if (!found) throw new Error(`no built file matches ${pattern}`);
+  return found.url;
+};
+
+describe.each(backends)('HTTP server on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    requireBuild();
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => server?.stop());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(server.url + path, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+  it('reports health with the database it uses', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, database: backend });
+  });
+
+  it('answers a real RPC through the generated client, in binary protobuf', async () => {
+    const transport = createConnectTransport({ baseUrl: `${server.url}/rpc`, httpVersion: '1.1', useBinaryFormat: true });
+    const account = createClient(AccountService, transport);
+    const res = await account.isLogged({});
+    expect(res.logged).toBe(false);
+    expect(res.user).toBeUndefined();
+  });
+
+  it('answers Unimplemented for calls not built yet', async () => {
+    const transport = createConnectTransport({ baseUrl: `${server.url}/rpc`, httpVersion: '1.1', useBinaryFormat: true });
+    const auth = createClient(AuthService, transport);
+    const err = await auth.getPowerSyncAuth({}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectError);
+    expect((err as ConnectError).code).toBe(Code.Unimplemented);
+  });
+
+  it('serves the shell at / with no-cache and a content security policy', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js"><\/script>/);
+  });
+
+  it.each(['/vehicle/', '/vehicle/abcdefghijklmnopqrstuv/info', '/ABCDEFGH12', '/help/faq', '/no/such/page',
+    '/recover_account/abc123/someone%40example.com'])('falls back to the shell for the app route %s', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
+
+  it.each(['/rpc/tagbook.v1.Nope/Missing', '/sync/stream', '/assets/missing-ABC.js', '/missing.js', '/blobs/x',
+    '/.well-known/nothing', '/icons/none.png', '/assets/'])('answers 404, never the shell, for %s', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
+  it('refuses to climb out of the static folder', async () => {
+    for (const path of ['/..%2f..%2fpackage.json', '/assets/..%2f..%2f..%2fpackage.json', '/%2e%2e/server/main.js']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('serves hashed assets as immutable JavaScript, with brotli and gzip negotiated', async () => {
+    const url = firstAsset(/^\/assets\/app-.*\.js$/);
+    const plain = await get(url);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const body = await plain.text();
+
+    const br = await fetch(server.url + url, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await br.text()).toBe(body);
+
+    const gz = await fetch(server.url + url, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(body);
+  });
+
+  it('serves wasm as application/wasm and the PowerSync worker as JavaScript', async () => {
+    const wasm = await get(firstAsset(/\/powersync-[^/]+\/assets\/wa-sqlite-[^/]+\.wasm$/));
+    expect(wasm.status).toBe(200);
+    expect(wasm.headers.get('content-type')).toBe('application/wasm');
+    const worker = await get(firstAsset(/\/powersync-[^/]+\/worker\.js$/));
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('serves the service worker and asset manifest uncached', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const m = await get('/asset-manifest.json');
+    expect(m.headers.get('cache-control')).toBe('no-cache');
+    const body = (await m.json()) as AssetManifest;
+    expect(body.files.some((f) => f.url === '/index.html' && f.group === 'core')).toBe(true);
+    expect(body.files.some((f) => /wa-sqlite-async-.*\.wasm$/.test(f.url) && f.group === 'idb')).toBe(true);
+  });
+
+  it('answers 304 when the ETag still matches', async () => {
+    const first = await get('/');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await get('/', { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await fetch(server.url + '/', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+});
