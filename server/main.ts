@@ -22,25 +22,37 @@ async function seedOnly() {
 }
 
 async function serve() {
-  const db = await openDatabase(config);
-  await migrate(db);
-  if (config.seed) {
-    const demo = await seedDemo(db);
-    if (demo) console.log(formatDemoCredentials(demo));
-  }
-  const server = await startServer(config, { db });
-  console.log(`Tagbook listening on ${config.publicUrl} (port ${server.port}, database ${db.kind})`);
+  // Signals are handled from the first moment: a SIGTERM during start-up waits for start-up, then shuts down.
+  let running: Promise<{ close(): Promise<void> } | null> = Promise.resolve(null);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing in-flight requests…`);
-    await server.close();
-    await db.close();
+    const server = await running.catch(() => null);
+    await server?.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  running = (async () => {
+    const db = await openDatabase(config);
+    await migrate(db);
+    if (config.seed) {
+      const demo = await seedDemo(db);
+      if (demo) console.log(formatDemoCredentials(demo));
+    }
+    const server = await startServer(config, { db });
+    console.log(`Tagbook listening on ${config.publicUrl} (port ${server.port}, database ${db.kind})`);
+    return {
+      async close() {
+        await server.close();
+        await db.close();
+      },
+    };
+  })();
+  await running;
 }
 
 (process.argv.includes('--seed-only') ? seedOnly() : serve()).catch((err) => {
