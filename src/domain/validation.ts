@@ -1,0 +1,26 @@
+/** Form texts of SPEC §5 and §8, verbatim (including the spec's spelling). */
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailTaken: 'Email is taken',
+  emailInvalid: 'Invalid email address',
+  passwordTooShort: 'Password minimun length is 4 characters',
+  passwordsDiffer: 'Passwords do not match',
+  wrongPassword: 'Access denied, wrong password',
+  unexpected: 'Unexpected error',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 4;
+export const EMAIL_MAX_LENGTH = 254;
+
+// One @, a non-empty local part, a dotted domain of letters, digits and hyphens; no spaces or control characters.
+// Deliberately simple: the only real proof of an address is a mail that arrives.
+const EMAIL_PATTERN = /^[^\s@\u0000-\u001f]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** SPEC §5 "inputs are sanitised": trims, drops control characters, and normalises Unicode to NFC. */
+export function sanitizeInput(value: string): string {
+  return value.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+}
