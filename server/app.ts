@@ -5,6 +5,7 @@ import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { contentSecurityPolicy } from './http/csp.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { trackInflight } from './http/inflight.js';
 import { serveStatic } from './http/static.js';
 import { createRpcHandler } from './rpc/routes.js';
@@ -13,6 +14,8 @@ export interface RunningServer {
   url: string;
   port: number;
   db: Db;
+  /** Tests wait on mailer.idle() before looking at what SMTP delivered. */
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,8 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
 
-  const rpc = createRpcHandler({ db, config });
+  const mailer = createMailer(db, config);
+  const rpc = createRpcHandler({ db, config, mailer });
   const htmlHeaders = {
     'content-security-policy': contentSecurityPolicy(config.publicUrl, config.powersyncUrl),
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -66,8 +70,11 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
     url: `http://127.0.0.1:${port}`,
     port,
     db,
+    mailer,
     async close() {
       await inflight.shutdown(config.shutdownGraceMs);
+      // Deliveries under way finish before the database they report to closes.
+      await mailer.close();
       if (ownsDb) await db.close();
     },
   };

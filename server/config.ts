@@ -18,6 +18,14 @@ export interface Config {
   staticDir: string;
   /** How long SIGTERM waits for in-flight requests before cutting connections. */
   shutdownGraceMs: number;
+  /** Take the client address from the last X-Forwarded-For entry (only behind one proxy that appends it). */
+  trustProxy: boolean;
+  /** smtp:// or smtps:// URL of the mail relay; null keeps mail in the outbox and the console only. */
+  smtpUrl: string | null;
+  /** The From of every mail the server sends. */
+  mailFrom: string;
+  /** NODE_ENV=production: secrets such as emailed links never reach the console. */
+  production: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -25,6 +33,25 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function flagFrom(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new Error(`${name} must be 0 or 1, got "${value}"`);
+}
+
+// Checked at start: a typo would otherwise surface only when the first mail fails.
+function smtpUrlFrom(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://`);
+  return value;
 }
 
 function trimSlash(url: string): string {
@@ -44,5 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     seed: env.SEED !== '0',
     staticDir: resolve(env.STATIC_DIR || defaults.staticDir),
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
+    trustProxy: flagFrom(env.TRUST_PROXY, 'TRUST_PROXY'),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || `Tagbook <no-reply@${new URL(publicUrl).hostname}>`,
+    production: env.NODE_ENV === 'production',
   };
 }

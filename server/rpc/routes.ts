@@ -1,20 +1,25 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { createContextValues } from '@connectrpc/connect';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { QrTagService } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
+import { clientAddress } from '../auth/client-address.js';
 import { accountService } from './account.js';
+import { authService } from './auth.js';
 import type { ServerContext } from './context.js';
+import { CLIENT_ADDRESS } from './session-context.js';
+import { sessionInterceptor } from './session-interceptor.js';
 
 export const RPC_PREFIX = '/rpc';
 
 /** Every service of the wire contract is mounted; methods without an implementation answer Unimplemented. */
 export function createRpcHandler(ctx: ServerContext) {
   const routes = (router: ConnectRouter) => {
-    router.service(AuthService, {});
+    router.service(AuthService, authService(ctx));
     router.service(AccountService, accountService(ctx));
     router.service(UploadService, {});
     router.service(VehicleContentsService, {});
@@ -24,6 +29,13 @@ export function createRpcHandler(ctx: ServerContext) {
   return connectNodeAdapter({
     routes,
     requestPathPrefix: RPC_PREFIX,
+    interceptors: [sessionInterceptor(ctx)],
+    // The interceptor sees Connect's view of the request, which has no socket: the address is handed over here.
+    contextValues: (req) =>
+      createContextValues().set(
+        CLIENT_ADDRESS,
+        clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], ctx.config.trustProxy),
+      ),
     // Binary protobuf is the app's format; JSON stays enabled for debugging with curl.
     connect: true,
     grpc: false,

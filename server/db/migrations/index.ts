@@ -1,4 +1,5 @@
 import m0001 from './0001_entities.js';
+import m0002 from './0002_auth.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -11,4 +12,7 @@ export interface Migration {
  * Every migration, oldest first. Add new ones at the end as NNNN_<what>.ts exporting their SQL as the default
  * export; never edit one that has shipped (databases that already ran it will not run it again).
  */
-export const migrations: readonly Migration[] = [{ version: '0001', name: 'entities', sql: m0001 }];
+export const migrations: readonly Migration[] = [
+  { version: '0001', name: 'entities', sql: m0001 },
+  { version: '0002', name: 'auth', sql: m0002 },
+];
