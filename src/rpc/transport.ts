@@ -1,13 +1,16 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { createClient, type Client, type Interceptor } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
+import { errorInterceptor, sessionInterceptor } from './interceptors.js';
 
 /** Same origin as the app: the server mounts every service under /rpc. */
 export const RPC_BASE_URL = '/rpc';
 
-const interceptors: Interceptor[] = [];
+// Order matters: the first wraps the rest. Errors are rewritten last, after the session interceptor has seen the
+// server's real code and message.
+export const interceptors: Interceptor[] = [errorInterceptor, sessionInterceptor];
 
-/** Binary protobuf, cookies included (SPEC §7). Interceptors (session signing, error mapping) plug in here. */
+/** Binary protobuf, cookies included (SPEC §7), every call signed while signed in. */
 const transport = createConnectTransport({
   baseUrl: RPC_BASE_URL,
   useBinaryFormat: true,
