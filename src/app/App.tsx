@@ -1,11 +1,17 @@
 import { Suspense, lazy } from 'react';
 import { NotFoundPage } from '../features/common/NotFoundPage.js';
+import { useSessionSnapshot } from '../rpc/session.js';
+import { AuthDrawerHost } from './AuthDrawerHost.js';
+import { BottomBar } from './BottomBar.js';
 import { goBack, canGoBack } from './navigation.js';
+import { PageLoading } from './PageLoading.js';
 import { APP_NAME, usePageTitleValue } from './pageTitle.js';
-import { Link, useLocation, useRoute } from './router.js';
-import { HOME_PATH, MY_VEHICLES_PATH, helpPath } from './routes.js';
+import { RequireLogin } from './RequireLogin.js';
+import { useLocation, useRoute } from './router.js';
+import { HOME_PATH } from './routes.js';
 import type { Route } from './routes.js';
 import './app.css';
+import './auth.css';
 
 // Each feature is its own chunk so the first render ships only the shell and the page it shows. The not-found page
 // is tiny and is the fallback for every typo, so it stays in the shell.
@@ -40,17 +46,26 @@ export function RoutePage({ route }: { route: Route }) {
     case 'public-vehicles':
       return <PublicVehiclesPage />;
     case 'my-vehicles':
-      return <MyVehiclesPage />;
+      return (
+        <RequireLogin message="Oops, I couldn't identify you, to list your vehicles you must sign in.">
+          <MyVehiclesPage />
+        </RequireLogin>
+      );
     case 'vehicle':
       return <VehiclePage vehicleId={route.vehicleId} section={route.section} />;
     case 'admin':
-      return <AdminPage section={route.section} />;
+      return (
+        <RequireLogin>
+          <AdminPage section={route.section} />
+        </RequireLogin>
+      );
     case 'company':
       return <CompanyPage subPath={route.subPath} />;
     case 'register':
       return <RegisterPage hash={route.hash} />;
     case 'under-construction':
       return <UnderConstructionPage feature={route.feature} />;
+    // Not wrapped: its sign-in link page is for signed-out visitors; the page guards the rest itself.
     case 'my-account':
       return <MyAccountPage subPath={route.subPath} />;
     case 'recover-account':
@@ -91,28 +106,13 @@ function AppHeader() {
   );
 }
 
-function BottomNav() {
-  return (
-    <nav aria-label="Bottom navigation" className="app-bottom-nav">
-      <Link to={HOME_PATH}>Home</Link>
-      <Link to={MY_VEHICLES_PATH}>My Vehicles</Link>
-      <Link to={helpPath()}>Help</Link>
-    </nav>
-  );
-}
-
-function PageLoading() {
-  return (
-    <p className="app-page-loading" role="status">
-      Loading…
-    </p>
-  );
-}
-
 export function App() {
   const route = useRoute();
+  const { status, session } = useSessionSnapshot();
+  // data-auth lets tests (and CSS) tell the three states apart without knowing the chrome's details.
+  const auth = status === 'loading' ? 'loading' : session === null ? 'signed-out' : 'signed-in';
   return (
-    <div className="app">
+    <div className="app" data-auth={auth}>
       <AppHeader />
       <main className="app-main">
         <Suspense fallback={<PageLoading />}>
@@ -121,8 +121,9 @@ export function App() {
       </main>
       <div className="app-bottom">
         <div id="sync-status-slot" />
-        <BottomNav />
+        <BottomBar />
       </div>
+      <AuthDrawerHost />
     </div>
   );
 }

@@ -193,6 +193,7 @@ const enc = encodeURIComponent;
 
 export const HOME_PATH = '/';
 export const MY_VEHICLES_PATH = '/vehicle/';
+export const MY_ACCOUNT_PATH = '/my-account';
 
 export function vehiclePath(vehicleId: string, view: VehicleView = 'profile'): string {
   return `/vehicle/${enc(vehicleId)}${VEHICLE_VIEW_PATHS[view]}`;

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App, parentPath } from '../../src/app/App.js';
 import { navigate } from '../../src/app/navigation.js';
 import { tagRedirectPath } from '../../src/features/tags/tagRedirect.js';
+import { clearSession, setSession } from '../../src/rpc/session.js';
+import { toCurrentUser } from '../../src/rpc/user.js';
 
 const lookupTag = vi.hoisted(() => vi.fn());
 vi.mock('../../src/data/tags.js', () => ({ lookupTag }));
@@ -16,7 +18,17 @@ const ID = 'AbCdEfGhIjKlMnOpQrSt_-';
 let container: HTMLElement;
 let root: Root;
 
-beforeEach(() => {
+async function signIn(isAdmin = false): Promise<void> {
+  await setSession({
+    sessionId: 'session-1',
+    userId: ID,
+    user: { ...toCurrentUser(undefined, ID), displayName: 'Ana', email: 'ana@example.com', isAdmin },
+    serverPublicKey: new Uint8Array(),
+  });
+}
+
+beforeEach(async () => {
+  await clearSession();
   lookupTag.mockReset();
   container = document.createElement('div');
   document.body.append(container);
@@ -57,15 +69,16 @@ function headerTitle(): string | null | undefined {
 }
 
 describe('App', () => {
-  it('renders the chrome around the page', async () => {
+  it('renders the chrome around the page, with Register and Sign In for visitors', async () => {
     await renderAt('/');
     expect(container.querySelector('header')).not.toBeNull();
     expect(container.querySelector('main')).not.toBeNull();
-    const nav = container.querySelector('nav[aria-label="Bottom navigation"]');
-    expect([...nav!.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Home', '/'],
-      ['My Vehicles', '/vehicle/'],
-      ['Help', '/help'],
+    expect(container.querySelector('.app')?.getAttribute('data-auth')).toBe('signed-out');
+    expect(container.querySelector('nav[aria-label="Bottom navigation"]')).toBeNull();
+    const guest = container.querySelector('nav[aria-label="Account"]');
+    expect([...guest!.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Register', '/?auth=register'],
+      ['Sign In', '/?auth=login'],
     ]);
     expect(container.querySelector('#sync-status-slot')).not.toBeNull();
     expect(page()).toBe('public-vehicles');
@@ -73,15 +86,32 @@ describe('App', () => {
     expect(headerTitle()).toBe('Latest vehicles');
   });
 
+  it('gives signed-in users the bottom navigation', async () => {
+    await signIn();
+    await renderAt('/');
+    expect(container.querySelector('.app')?.getAttribute('data-auth')).toBe('signed-in');
+    expect(container.querySelector('nav[aria-label="Account"]')).toBeNull();
+    const nav = container.querySelector('nav[aria-label="Bottom navigation"]');
+    expect([...nav!.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['My Vehicles', '/vehicle/'],
+      ['My Account', '/my-account'],
+      ['Help', '/help'],
+    ]);
+  });
+
   it.each([
-    ['/vehicle/', 'my-vehicles'],
+    ['/vehicle/', 'restricted-access'],
     [`/vehicle/${ID}/logbook`, 'vehicle'],
-    ['/admin/customers', 'admin'],
-    ['/admin/nope', 'not-found'],
+    ['/admin', 'restricted-access'],
+    ['/admin/customers', 'restricted-access'],
+    ['/admin/nope', 'restricted-access'],
     ['/company', 'company'],
     ['/register/abcdEF12', 'register'],
     ['/garage', 'under-construction'],
-    ['/my-account', 'my-account'],
+    ['/my-account', 'restricted-access'],
+    ['/my-account/sign-in/tok3n', 'email-sign-in'],
+    ['/my-account/nope', 'not-found'],
     ['/recover_account/h1/a%40b.c', 'recover-account'],
     ['/help', 'help'],
     ['/help/faq', 'help-faq'],
@@ -92,6 +122,38 @@ describe('App', () => {
     await renderAt(path);
     expect(page()).toBe(expected);
     expect(document.title).toBe(`${headerTitle()} · Tagbook`);
+  });
+
+  it.each([
+    ['/vehicle/', false, 'my-vehicles'],
+    ['/my-account', false, 'my-account'],
+    ['/admin', false, 'access-denied'],
+    ['/admin/customers', false, 'access-denied'],
+    ['/admin/nope', false, 'access-denied'],
+    ['/admin', true, 'admin'],
+    ['/admin/customers', true, 'admin'],
+    ['/admin/nope', true, 'not-found'],
+  ])('renders %s signed in (admin: %s) as %s', async (path, isAdmin, expected) => {
+    await signIn(isAdmin);
+    await renderAt(path);
+    expect(page()).toBe(expected);
+  });
+
+  it('says why My Vehicles is restricted, and offers sign-in and registration', async () => {
+    await renderAt('/vehicle/');
+    const main = container.querySelector('main')!;
+    expect(main.querySelector('h1')?.textContent).toBe('Restricted Access');
+    expect(main.textContent).toContain("Oops, I couldn't identify you, to list your vehicles you must sign in.");
+    expect(main.querySelector('[data-action="open-login"]')?.getAttribute('href')).toBe('/vehicle/?auth=login');
+    expect(main.querySelector('[data-action="open-register"]')?.getAttribute('href')).toBe('/vehicle/?auth=register');
+  });
+
+  it('denies the admin area to signed-in users who are not admins', async () => {
+    await signIn(false);
+    await renderAt('/admin');
+    const main = container.querySelector('main')!;
+    expect(main.querySelector('h1')?.textContent).toBe('Permission denied');
+    expect(main.textContent).toContain("Oops, you don't have privileges to access this page.");
   });
 
   it('shows the real not-found page', async () => {

@@ -1,5 +1,7 @@
 import { usePageTitle } from '../../app/pageTitle.js';
 import type { AdminSection } from '../../app/routes.js';
+import { useCurrentUser } from '../../rpc/session.js';
+import { AccessDeniedPage } from '../common/AccessDeniedPage.js';
 import { NotFoundPage } from '../common/NotFoundPage.js';
 
 const SECTION_TITLES: Record<Exclude<AdminSection['view'], 'not-found'>, string> = {
@@ -11,7 +13,13 @@ const SECTION_TITLES: Record<Exclude<AdminSection['view'], 'not-found'>, string>
   user: 'User',
 };
 
+export const ADMIN_DENIED_TITLE = 'Permission denied';
+export const ADMIN_DENIED_MESSAGE = "Oops, you don't have privileges to access this page.";
+
+/** The whole admin area is for admins; the check comes first so not even the area's shape is revealed. */
 export function AdminPage({ section }: { section: AdminSection }) {
+  const user = useCurrentUser();
+  if (!user?.isAdmin) return <AccessDeniedPage title={ADMIN_DENIED_TITLE} message={ADMIN_DENIED_MESSAGE} />;
   if (section.view === 'not-found') return <NotFoundPage />;
   return <AdminSectionPage section={section} />;
 }

@@ -1,0 +1,7 @@
+export function PageLoading() {
+  return (
+    <p className="app-page-loading" role="status">
+      Loading…
+    </p>
+  );
+}

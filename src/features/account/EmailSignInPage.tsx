@@ -1,0 +1,91 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { useState } from 'react';
+import { authHref } from '../../app/authLinks.js';
+import { navigate } from '../../app/navigation.js';
+import { usePageTitle } from '../../app/pageTitle.js';
+import { Link, useLocation, useSearchParam } from '../../app/router.js';
+import { HOME_PATH, MY_ACCOUNT_PATH } from '../../app/routes.js';
+import { errorMessages } from '../../domain/authForm.js';
+import { signInWithEmailLink } from '../../rpc/auth.js';
+import { useSessionSnapshot } from '../../rpc/session.js';
+import { describeFailure } from '../auth/formFailure.js';
+
+export const LINK_INVALID_MESSAGE = 'This sign-in link is invalid, expired or already used.';
+
+/**
+ * Redeems an emailed sign-in link. It waits for a click rather than signing in on load: mail scanners and link
+ * previews open links too, and must not spend a one-time token (or sign anyone in).
+ */
+export function EmailSignInPage({ token }: { token: string }) {
+  usePageTitle('Sign in');
+  const location = useLocation();
+  const { session } = useSessionSnapshot();
+  // The link carries the requester's 'Trust this device' choice as a preselection (LoginEmailRequest.remember).
+  const rememberParam = useSearchParam('remember');
+  const [trust, setTrust] = useState(rememberParam === '1');
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+
+  const redeem = async () => {
+    if (busy) return;
+    setBusy(true);
+    setAlert(null);
+    try {
+      await signInWithEmailLink(token, trust);
+      navigate(MY_ACCOUNT_PATH, { replace: true });
+    } catch (error) {
+      if (error instanceof ConnectError && error.code === Code.PermissionDenied) {
+        setInvalid(true);
+      } else {
+        const failure = describeFailure(error);
+        setAlert(failure.alert ?? errorMessages(failure.mask).join(' '));
+      }
+      setBusy(false);
+    }
+  };
+
+  if (session !== null && !busy) {
+    return (
+      <section className="page" data-page="email-sign-in" data-state="signed-in">
+        <h1>Sign in</h1>
+        <p>You are already signed in.</p>
+        <p>
+          <Link to={MY_ACCOUNT_PATH}>Go to My Account</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page" data-page="email-sign-in">
+      <h1>Sign in</h1>
+      {invalid ? (
+        <>
+          <p role="alert">{LINK_INVALID_MESSAGE}</p>
+          <p className="page-actions">
+            <Link className="button" to={authHref({ ...location, pathname: HOME_PATH, search: '' }, 'login')}>
+              Sign In
+            </Link>
+          </p>
+        </>
+      ) : (
+        <div className="form">
+          <p>Sign in to Tagbook on this device.</p>
+          <label className="form-check">
+            <input type="checkbox" name="trust" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
+            Trust this device
+          </label>
+          <p className="form-alert" role="alert">
+            {alert}
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button" data-action="redeem-sign-in-link" disabled={busy} onClick={redeem}>
+              Sign in
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { navigate } from '../../app/navigation.js';
+import { HOME_PATH } from '../../app/routes.js';
+import { logout } from '../../rpc/auth.js';
+import { isOfflineError } from '../../rpc/interceptors.js';
+import { OFFLINE_MESSAGE } from '../auth/formFailure.js';
+
+export const SIGN_OUT_ALL_FAILED_MESSAGE = 'Could not sign out of all devices. Please try again.';
+
+export function SignOutActions() {
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const signOut = async (allDevices: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    setAlert(null);
+    try {
+      await logout(allDevices);
+      navigate(HOME_PATH, { replace: true });
+    } catch (error) {
+      // Only "all devices" can fail: this device always signs out (see logout).
+      setAlert(isOfflineError(error) ? OFFLINE_MESSAGE : SIGN_OUT_ALL_FAILED_MESSAGE);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="form">
+      <p className="form-alert" role="alert">
+        {alert}
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button" data-action="sign-out" disabled={busy} onClick={() => signOut(false)}>
+          Sign out
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          data-action="sign-out-all"
+          disabled={busy}
+          onClick={() => signOut(true)}
+        >
+          Sign out of all devices
+        </button>
+      </div>
+    </div>
+  );
+}
