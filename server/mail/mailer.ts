@@ -14,6 +14,8 @@ export interface Mail {
 export interface Mailer {
   /** Stores the mail (it is never lost from then on), logs it, and starts SMTP delivery when configured. */
   send(mail: Mail): Promise<string>;
+  /** Delivers what is still undelivered (a timer does this every minute); returns how many were tried. */
+  deliverPending(): Promise<number>;
   /** Resolves when no delivery is under way: shutdown waits for it, tests use it. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -40,7 +42,7 @@ export function createMailer(
     } catch (error) {
       // The row keeps the mail; the retry timer (of this or another process) tries again.
       const message = error instanceof Error ? error.message : String(error);
-      await markFailed(db, row.id, message);
+      await markFailed(db, row.id, message, RETRY_INTERVAL_MS);
       log(`mail ${row.id} to ${row.to_address} not delivered: ${message}`);
     }
     return true;
@@ -55,9 +57,15 @@ export function createMailer(
     void done.finally(() => running.delete(done));
   }
 
+  async function deliverPending(): Promise<number> {
+    let tried = 0;
+    while (!closed && (await deliver(null))) tried++;
+    return tried;
+  }
+
   // Mails left undelivered (relay down, process stopped mid-way) go out on the next tick of any process.
   const retry = transport === null ? null : setInterval(() => {
-    if (!closed) track((async () => { while (!closed && (await deliver(null))); })());
+    if (!closed) track(deliverPending());
   }, RETRY_INTERVAL_MS);
   retry?.unref();
 
@@ -77,6 +85,7 @@ export function createMailer(
       if (transport !== null) track(deliver(id));
       return id;
     },
+    deliverPending,
     idle,
     async close() {
       closed = true;

@@ -40,6 +40,10 @@ export async function markSent(db: Queryable, id: string): Promise<void> {
   await db.query('update mail_outbox set sent_at = now(), error = null, claimed_until = null where id = $1', [id]);
 }
 
-export async function markFailed(db: Queryable, id: string, error: string): Promise<void> {
-  await db.query('update mail_outbox set error = $2, claimed_until = null where id = $1', [id, error.slice(0, 2000)]);
+/** Keeps the mail with its error; the claim stays until retryAfterMs so that no one retries it straight away. */
+export async function markFailed(db: Queryable, id: string, error: string, retryAfterMs: number): Promise<void> {
+  await db.query(
+    `update mail_outbox set error = $2, claimed_until = now() + $3::bigint * interval '1 millisecond' where id = $1`,
+    [id, error.slice(0, 2000), retryAfterMs],
+  );
 }

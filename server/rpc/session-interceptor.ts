@@ -38,11 +38,21 @@ export function sessionInterceptor(ctx: ServerContext): Interceptor {
         slot.refused = error;
       }
     }
-    const res = await next(req);
-    if (slot.session !== null) {
-      const user = await loadUser(ctx.db, slot.session.userId);
-      if (user !== null) res.header.set(SESSION_HEADER, encodeSessionInfo({ user }));
+    // Failed calls report the user too: a refused ChangePassword still leaves the caller signed in.
+    let res: Awaited<ReturnType<typeof next>>;
+    try {
+      res = await next(req);
+    } catch (error) {
+      if (error instanceof ConnectError) await announceUser(ctx, slot, error.metadata);
+      throw error;
     }
+    await announceUser(ctx, slot, res.header);
     return res;
   };
+}
+
+async function announceUser(ctx: ServerContext, slot: SessionSlot, header: Headers): Promise<void> {
+  if (slot.session === null) return;
+  const user = await loadUser(ctx.db, slot.session.userId);
+  if (user !== null) header.set(SESSION_HEADER, encodeSessionInfo({ user }));
 }

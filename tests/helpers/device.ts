@@ -1,5 +1,5 @@
 import { create, fromBinary, toBinary, type DescService } from '@bufbuild/protobuf';
-import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
+import { ConnectError, createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { sessionSigningInput, SESSION_HEADER, type SignedFields } from '../../src/domain/session.js';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
@@ -173,9 +173,15 @@ export class TestDevice {
         req.header.set(SESSION_HEADER, value);
         this.sentHeaders.push(value);
       }
-      const res = await next(req);
-      this.readResponseHeaders(res.header);
-      return res;
+      try {
+        const res = await next(req);
+        this.readResponseHeaders(res.header);
+        return res;
+      } catch (error) {
+        // Error responses carry headers too (the current user of a refused call, for one).
+        if (error instanceof ConnectError) this.readResponseHeaders(error.metadata);
+        throw error;
+      }
     };
   }
 

@@ -21,7 +21,7 @@ export interface SmtpSink {
  * Just enough of an SMTP server to prove delivery: greeting, EHLO/HELO, MAIL FROM, RCPT TO, DATA, RSET, NOOP, QUIT.
  * No TLS and no AUTH are offered, so a client configured without credentials sends in plain text.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const sockets = new Set<Socket>();
@@ -73,10 +73,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

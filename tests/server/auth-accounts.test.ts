@@ -1,4 +1,4 @@
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usernameDigestInput } from '../../src/domain/credentials.js';
@@ -6,20 +6,12 @@ import { CreateAccountError } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { sha256Hex } from '../../server/auth/passwords.js';
 import { newId } from '../../src/domain/ids.js';
 import { passwordHash, sessionRow } from '../helpers/auth-db.js';
+import { refusal } from '../helpers/connect-errors.js';
 import { postgresReachable } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
 
 const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
-
-async function refusal(call: Promise<unknown>): Promise<ConnectError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ConnectError)) throw new Error(`expected a ConnectError, got ${String(error)}`);
-  return error;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 let unique = 0;
