@@ -12,7 +12,7 @@ import { recoveryMail } from '../mail/messages.js';
 import { checkPassword, findAccount, findAccountById } from './accounts.js';
 import type { ServerContext } from './context.js';
 import { requireSession, sessionSlot } from './session-context.js';
-import { beginAttempt, endSession, requireDigest, wrongPassword } from './sign-in.js';
+import { beginAttempt, endSession, permissionDenied, requireDigest } from './sign-in.js';
 
 const RECOVERY_MESSAGES = {
   unknown: 'This recovery link is not valid',
@@ -44,7 +44,7 @@ export function accountService(ctx: ServerContext): Partial<ServiceImpl<typeof A
       if (account === null) throw new ConnectError('The account no longer exists', Code.NotFound);
       // A stolen, still-open session must not be a way to guess the password: it counts like a sign-in.
       const attempt = await beginAttempt(ctx, hctx, account.usernameDigest);
-      if (!(await checkPassword(ctx.db, account.id, current))) throw wrongPassword(MESSAGES.wrongPassword);
+      if (!(await checkPassword(ctx.db, account.id, current))) throw permissionDenied(MESSAGES.wrongPassword);
       const stored = await hashPassword(next);
       await ctx.db.transaction(async (tx) => {
         await setPassword(tx, account.id, stored);
@@ -81,7 +81,7 @@ export function accountService(ctx: ServerContext): Partial<ServiceImpl<typeof A
         await revokeUserSessions(tx, result.userId);
         return result;
       });
-      if (!redeemed.ok) throw wrongPassword(RECOVERY_MESSAGES[redeemed.reason]);
+      if (!redeemed.ok) throw permissionDenied(RECOVERY_MESSAGES[redeemed.reason]);
       await attempt.succeeded();
       if (sessionSlot(hctx).session?.userId === redeemed.userId) endSession(ctx, hctx);
       return {};

@@ -22,9 +22,9 @@ import {
   beginAttempt,
   devicePublicKey,
   endSession,
+  permissionDenied,
   requireDigest,
   startSession,
-  wrongPassword,
 } from './sign-in.js';
 
 const LINK_MESSAGES = {
@@ -60,7 +60,7 @@ export function authService(ctx: ServerContext): Partial<ServiceImpl<typeof Auth
       // The account is unknown until the token is redeemed, so only the address is counted.
       const attempt = await beginAttempt(ctx, hctx, null);
       const redeemed = await redeemSecret(ctx.db, { secret: req.token, purpose: 'sign_in_email' });
-      if (!redeemed.ok) throw wrongPassword(LINK_MESSAGES[redeemed.reason]);
+      if (!redeemed.ok) throw permissionDenied(LINK_MESSAGES[redeemed.reason]);
       await attempt.succeeded();
       const account = await findAccountById(ctx.db, redeemed.userId);
       if (account !== null) await forgiveAccount(ctx.db, account.usernameDigest);
@@ -134,7 +134,7 @@ async function loginPassword(ctx: ServerContext, req: LoginPasswordRequest, hctx
     }
   }
   if (!(await checkPassword(ctx.db, account?.id ?? null, password)) || account === null) {
-    throw wrongPassword(MESSAGES.wrongPassword);
+    throw permissionDenied(MESSAGES.wrongPassword);
   }
   await attempt.succeeded();
   if (upgradeDigest) {

@@ -3,8 +3,7 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { DIGEST_PATTERN } from '../../src/domain/credentials.js';
 import { NewSessionSchema, type NewSession } from '../../src/gen/tagbook/v1/session_pb.js';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies.js';
-import type { SignInAttempt } from '../auth/rate-limit.js';
-import { beginSignInAttempt } from '../auth/rate-limit.js';
+import { beginSignInAttempt, type SignInAttempt } from '../auth/rate-limit.js';
 import { serverSessionPublicKey } from '../auth/server-key.js';
 import { createSession } from '../auth/sessions.js';
 import { canonicalP256Spki } from '../auth/signature.js';
@@ -34,7 +33,8 @@ export function beginAttempt(ctx: ServerContext, hctx: HandlerContext, account: 
   return beginSignInAttempt(ctx.db, { account, address: hctx.values.get(CLIENT_ADDRESS) });
 }
 
-export function wrongPassword(message: string): ConnectError {
+/** Wrong credentials or a bad link: never `unauthenticated`, which would sign the client out (auth.proto). */
+export function permissionDenied(message: string): ConnectError {
   return new ConnectError(message, Code.PermissionDenied);
 }
 
