@@ -53,7 +53,7 @@ async function waitFor(check: () => void): Promise<void> {
       await flush();
       check();
     },
-    { timeout: 5000, interval: 10 },
+    { timeout: 3000, interval: 10 },
   );
 }
 

@@ -26,7 +26,7 @@ export function SignOutActions() {
   };
 
   return (
-    <div className="form">
+    <div className="form" data-form="sign-out">
       <p className="form-alert" role="alert">
         {alert}
       </p>
