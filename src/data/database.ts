@@ -1,6 +1,6 @@
-import { PowerSyncDatabase } from '@powersync/web';
+import { PowerSyncDatabase, WASQLiteVFS } from '@powersync/web';
 import { AppSchema } from './schema.js';
-import { chooseStorage, readStorageInputs, type StorageKind } from './storage.js';
+import { decideStorage, type StorageKind } from './storage.js';
 
 /** The SDK hangs silently when its worker or wasm cannot load; past this we show an error instead of waiting. */
 export const DATABASE_OPEN_TIMEOUT_MS = 20_000;
@@ -24,11 +24,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 /** Opens the PowerSync database on the storage SPEC §4 picks. Callers go through databaseState.whenDatabaseReady. */
 export async function openLocalDatabase(): Promise<{ db: PowerSyncDatabase; storage: StorageKind }> {
-  const choice = chooseStorage(readStorageInputs());
+  const choice = await decideStorage();
+  if (choice.kind === 'idb' && choice.reason !== 'preference') console.info(`local database on IndexedDB (${choice.reason})`);
   const worker = workerUrl();
   const db = new PowerSyncDatabase({
     schema: AppSchema,
-    database: { dbFilename: DB_FILENAME, vfs: choice.vfs, worker, enableMultiTabs: choice.enableMultiTabs },
+    database: { dbFilename: DB_FILENAME, vfs: WASQLiteVFS[choice.vfs], worker, enableMultiTabs: choice.enableMultiTabs },
     sync: { worker },
   });
   await withTimeout(db.init(), DATABASE_OPEN_TIMEOUT_MS, 'Opening the local database');

@@ -1,35 +1,172 @@
-import { WASQLiteVFS } from '@powersync/web';
+// SPEC §4 "Storage choice at start". The rule is a pure function of what the browser reports; gathering those
+// facts is separate (and skips the costly questions when a stored preference already decides). This module must not
+// import the SDK at runtime: the settings dialog and the shell use it without loading PowerSync.
 
 export type StorageKind = 'opfs' | 'idb';
+/** The SDK's WASQLiteVFS values we use. Never AccessHandlePoolVFS: it breaks as soon as a second tab opens. */
+export type StorageVfs = 'OPFSCoopSyncVFS' | 'IDBBatchAtomicVFS';
+export type StorageMode = 'auto' | 'stable';
 
-/** What the storage decision depends on, gathered by the caller so the rule itself stays pure. */
+/** SPEC §9 "browser database version 8": a forced-IndexedDB preference saved under another version is void. */
+export const BROWSER_DATABASE_VERSION = 8;
+/** Read before the database opens, so it cannot live in the database: localStorage. */
+export const STORAGE_PREFERENCE_KEY = 'tagbook.storagePreference';
+/**
+ * SPEC §4 leaves "enough free space" open. 50 MB covers the SQLite build, a synced account's rows and the local
+ * file queue with room to spare; below it a quota error in the middle of a sync is likely, and IndexedDB degrades
+ * more gently (the browser evicts other origins first or fails one transaction, not the VFS).
+ */
+export const MIN_FREE_BYTES_FOR_OPFS = 50 * 1024 * 1024;
+/** persist() may open a permission prompt (Firefox); the database must not wait on a person to answer it. */
+export const PERSIST_REQUEST_TIMEOUT_MS = 1000;
+
+export interface StoragePreference {
+  forceIndexedDb: true;
+  version: number;
+}
+
+/** What the stored preference turned out to be. 'invalid' is anything unreadable or of an unknown shape. */
+export type StoredPreference = { kind: 'none' } | { kind: 'invalid' } | { kind: 'force-idb'; version: number };
+
 export interface StorageInputs {
+  preference: StoredPreference;
   opfsAvailable: boolean;
+  /** quota − usage from navigator.storage.estimate(); null when the browser cannot tell. */
+  freeBytes: number | null;
+  /** navigator.storage.persisted(), or the answer to a persist() request. */
+  persisted: boolean;
   sharedWorkerAvailable: boolean;
   mobile: boolean;
 }
 
+export type StorageReason = 'preference' | 'opfs' | 'no-opfs' | 'low-space' | 'not-persisted' | 'no-shared-worker';
+
 export interface StorageChoice {
   kind: StorageKind;
-  vfs: WASQLiteVFS;
+  vfs: StorageVfs;
   enableMultiTabs: boolean;
+  /** Why, for logs and bug reports: a device that silently lands on IndexedDB is otherwise a mystery. */
+  reason: StorageReason;
+  /** A preference of another database version (or unreadable) is removed, as SPEC §4 says. */
+  removePreference: boolean;
 }
 
-/**
- * OPFS through OPFSCoopSyncVFS where the browser has it (smaller wasm, faster), IndexedDB otherwise. Never
- * AccessHandlePoolVFS: it breaks as soon as a second tab opens the same database.
- */
+export function parsePreference(raw: string | null): StoredPreference {
+  if (raw === null) return { kind: 'none' };
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === 'object' && value !== null) {
+      const { forceIndexedDb, version } = value as Record<string, unknown>;
+      if (forceIndexedDb === true && typeof version === 'number') return { kind: 'force-idb', version };
+    }
+  } catch {
+    // Falls through: a corrupt value is treated like a mismatched one and removed.
+  }
+  return { kind: 'invalid' };
+}
+
 export function chooseStorage(inputs: StorageInputs): StorageChoice {
-  const enableMultiTabs = inputs.sharedWorkerAvailable && !inputs.mobile;
-  if (inputs.opfsAvailable) return { kind: 'opfs', vfs: WASQLiteVFS.OPFSCoopSyncVFS, enableMultiTabs };
-  return { kind: 'idb', vfs: WASQLiteVFS.IDBBatchAtomicVFS, enableMultiTabs };
+  const { preference } = inputs;
+  const removePreference =
+    preference.kind === 'invalid' || (preference.kind === 'force-idb' && preference.version !== BROWSER_DATABASE_VERSION);
+  // Multi-tab means one SharedWorker owning the database for every tab; phones get one tab's worth of machinery.
+  const desktopMultiTab = inputs.sharedWorkerAvailable && !inputs.mobile;
+  const idb = (reason: StorageReason): StorageChoice => ({
+    kind: 'idb',
+    vfs: 'IDBBatchAtomicVFS',
+    enableMultiTabs: desktopMultiTab,
+    reason,
+    removePreference,
+  });
+
+  if (preference.kind === 'force-idb' && !removePreference) return idb('preference');
+  if (!inputs.opfsAvailable) return idb('no-opfs');
+  if (inputs.freeBytes === null || inputs.freeBytes < MIN_FREE_BYTES_FOR_OPFS) return idb('low-space');
+  if (!inputs.persisted) return idb('not-persisted');
+  // SPEC §4: OPFS runs in mobile mode, or on desktop with multi-tab through a shared worker. A desktop browser
+  // without SharedWorker would give every tab its own sync stream on one file: IndexedDB is the safer store there.
+  if (!inputs.mobile && !inputs.sharedWorkerAvailable) return idb('no-shared-worker');
+  return { kind: 'opfs', vfs: 'OPFSCoopSyncVFS', enableMultiTabs: !inputs.mobile, reason: 'opfs', removePreference };
 }
 
-export function readStorageInputs(): StorageInputs {
+function readRawPreference(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_PREFERENCE_KEY);
+  } catch {
+    return null; // storage disabled: there can be no preference
+  }
+}
+
+export function removeStoragePreference(): void {
+  try {
+    localStorage.removeItem(STORAGE_PREFERENCE_KEY);
+  } catch {
+    // Nothing stored can be removed when storage is disabled.
+  }
+}
+
+/** The admin settings dialog's switch: 'stable' forces IndexedDB from the next start on, 'auto' lets SPEC §4 pick. */
+export function setStorageMode(mode: StorageMode): void {
+  if (mode === 'auto') {
+    removeStoragePreference();
+    return;
+  }
+  const preference: StoragePreference = { forceIndexedDb: true, version: BROWSER_DATABASE_VERSION };
+  localStorage.setItem(STORAGE_PREFERENCE_KEY, JSON.stringify(preference));
+}
+
+export function getStorageMode(): StorageMode {
+  const preference = parsePreference(readRawPreference());
+  return preference.kind === 'force-idb' && preference.version === BROWSER_DATABASE_VERSION ? 'stable' : 'auto';
+}
+
+function timeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      () => (clearTimeout(timer), resolve(fallback)),
+    );
+  });
+}
+
+async function readFreeBytes(storage: StorageManager | undefined): Promise<number | null> {
+  if (typeof storage?.estimate !== 'function') return null;
+  try {
+    const { quota, usage } = await storage.estimate();
+    return quota === undefined ? null : quota - (usage ?? 0);
+  } catch {
+    return null;
+  }
+}
+
+async function readPersisted(storage: StorageManager | undefined): Promise<boolean> {
+  if (typeof storage?.persisted !== 'function') return false;
+  if (await storage.persisted().catch(() => false)) return true;
+  if (typeof storage.persist !== 'function') return false;
+  return timeout(storage.persist(), PERSIST_REQUEST_TIMEOUT_MS, false);
+}
+
+/** Asks the browser only what the rule still needs: a valid preference decides before any storage question. */
+export async function readStorageInputs(): Promise<StorageInputs> {
   const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };
-  return {
+  const base = {
+    preference: parsePreference(readRawPreference()),
     opfsAvailable: typeof nav.storage?.getDirectory === 'function',
     sharedWorkerAvailable: typeof SharedWorker !== 'undefined',
     mobile: nav.userAgentData?.mobile ?? /Android|iPhone|iPad|Mobile/i.test(nav.userAgent),
   };
+  const decided = base.preference.kind === 'force-idb' && base.preference.version === BROWSER_DATABASE_VERSION;
+  if (decided || !base.opfsAvailable) return { ...base, freeBytes: null, persisted: false };
+  const freeBytes = await readFreeBytes(nav.storage);
+  // Without room for OPFS there is no point asking for persistence (a prompt, in some browsers).
+  if (freeBytes === null || freeBytes < MIN_FREE_BYTES_FOR_OPFS) return { ...base, freeBytes, persisted: false };
+  return { ...base, freeBytes, persisted: await readPersisted(nav.storage) };
+}
+
+/** The whole start-up decision: gather, decide, drop a void preference. */
+export async function decideStorage(): Promise<StorageChoice> {
+  const choice = chooseStorage(await readStorageInputs());
+  if (choice.removePreference) removeStoragePreference();
+  return choice;
 }
