@@ -11,6 +11,7 @@ import { clientAddress } from '../auth/client-address.js';
 import { accountService } from './account.js';
 import { authService } from './auth.js';
 import type { ServerContext } from './context.js';
+import { syncService } from './sync.js';
 import { CLIENT_ADDRESS } from './session-context.js';
 import { sessionInterceptor } from './session-interceptor.js';
 
@@ -23,7 +24,7 @@ export function createRpcHandler(ctx: ServerContext) {
     router.service(AccountService, accountService(ctx));
     router.service(UploadService, {});
     router.service(VehicleContentsService, {});
-    router.service(SyncService, {});
+    router.service(SyncService, syncService(ctx));
     router.service(QrTagService, {});
   };
   return connectNodeAdapter({

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
-import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
+import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { postgresReachable } from '../helpers/databases.js';
 import { requireBuild, startTestServer, STATIC_DIR, type Backend, type TestServer } from '../helpers/server.js';
 
@@ -47,8 +47,8 @@ describe.each(backends)('HTTP server on %s', (backend) => {
 
   it('answers Unimplemented for calls not built yet', async () => {
     const transport = createConnectTransport({ baseUrl: `${server.url}/rpc`, httpVersion: '1.1', useBinaryFormat: true });
-    const auth = createClient(AuthService, transport);
-    const err = await auth.getPowerSyncAuth({}).catch((e: unknown) => e);
+    const upload = createClient(UploadService, transport);
+    const err = await upload.checkFile({}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConnectError);
     expect((err as ConnectError).code).toBe(Code.Unimplemented);
   });

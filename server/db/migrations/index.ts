@@ -1,5 +1,6 @@
 import m0001 from './0001_entities.js';
 import m0002 from './0002_auth.js';
+import m0004 from './0004_uploads.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -15,4 +16,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: '0001', name: 'entities', sql: m0001 },
   { version: '0002', name: 'auth', sql: m0002 },
+  { version: '0004', name: 'uploads', sql: m0004 },
 ];

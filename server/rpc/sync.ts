@@ -1,0 +1,120 @@
+import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
+import { CrudOp, SyncService, type UploadDataRequest } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
+import { loadActor, transactionLookups } from '../sync/upload/facts.js';
+import type { Refusal } from '../sync/upload/policy.js';
+import type { ServerContext } from './context.js';
+import { requireSession } from './session-context.js';
+
+/** More entries than this in one transaction is refused as a whole (and never retried) rather than held open. */
+export const MAX_ENTRIES_PER_UPLOAD = 1000;
+
+interface OpError {
+  index: number;
+  table: string;
+  id: string;
+  code: string;
+  message: string;
+}
+
+const KINDS = { [CrudOp.PUT]: 'PUT', [CrudOp.PATCH]: 'PATCH', [CrudOp.DELETE]: 'DELETE' } as const;
+
+/** Thrown inside the database transaction so that a refused entry rolls back every entry before it. */
+class Refused extends Error {
+  constructor(readonly errors: OpError[]) {
+    super('upload refused');
+  }
+}
+
+function refusedEntry(req: UploadDataRequest, index: number, refusal: Refusal): OpError {
+  const entry = req.crud[index];
+  return { index, table: entry?.table ?? '', id: entry?.id ?? '', ...refusal };
+}
+
+function decode(req: UploadDataRequest): UploadEntry[] | OpError[] {
+  if (req.crud.length > MAX_ENTRIES_PER_UPLOAD) {
+    return [{ index: 0, table: '', id: '', code: 'invalid_value', message: `More than ${MAX_ENTRIES_PER_UPLOAD} changes in one transaction` }];
+  }
+  const entries: UploadEntry[] = [];
+  for (const [index, e] of req.crud.entries()) {
+    const kind = KINDS[e.op as keyof typeof KINDS];
+    if (!kind) return [refusedEntry(req, index, { code: 'invalid_value', message: 'Unknown operation' })];
+    entries.push({ table: e.table, id: e.id, kind, opData: e.opData });
+  }
+  return entries;
+}
+
+/**
+ * SyncService (DESIGN decision 5). Every entry is authorised against the signed-in caller and validated; the
+ * transaction applies whole or not at all. Refusals come back inside a successful answer so the device's queue
+ * moves on (the next checkpoint puts the server's truth back on the device); only transient failures are errors,
+ * which the SDK retries. A (user, client, transaction) is applied at most once, however often it arrives.
+ */
+export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof SyncService>> {
+  return {
+    async uploadData(req, hctx) {
+      const { userId } = requireSession(hctx);
+      if (req.clientId === '' || req.clientId.length > 100) throw new ConnectError('A client id is required', Code.InvalidArgument);
+      const key = [userId, req.clientId, req.transactionId.toString()];
+      try {
+        return await ctx.db.transaction(async (tx) => {
+          const claimed = await tx.query(
+            `insert into sync_upload_transactions (user_id, client_id, transaction_id) values ($1, $2, $3)
+             on conflict do nothing returning 1 as claimed`,
+            key,
+          );
+          if (claimed.length === 0) {
+            const [seen] = await tx.query<{ errors: OpError[] }>(
+              'select errors from sync_upload_transactions where user_id = $1 and client_id = $2 and transaction_id = $3',
+              key,
+            );
+            return { duplicate: true, errors: seen?.errors ?? [] };
+          }
+          const entries = decode(req);
+          if (entries.length > 0 && 'code' in entries[0]!) throw new Refused(entries as OpError[]);
+          const actor = await loadActor(tx, userId);
+          if (actor === null) throw new ConnectError('This account no longer exists', Code.Unauthenticated);
+          const lookups = transactionLookups(tx);
+          for (const [index, entry] of (entries as UploadEntry[]).entries()) {
+            const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => constraintRefusal(err));
+            if (refusal) throw new Refused([refusedEntry(req, index, refusal)]);
+          }
+          return { duplicate: false, errors: [] };
+        });
+      } catch (err) {
+        if (err instanceof Refused) return recordRefusal(ctx, key, req, err.errors);
+        if (err instanceof ConnectError) throw err;
+        console.error('upload failed', err);
+        throw new ConnectError('The upload could not be applied right now; it will be retried', Code.Unavailable);
+      }
+    },
+  };
+}
+
+/** A constraint the database enforces (foreign key, uniqueness, check) is the device's mistake, not a fault. */
+function constraintRefusal(err: unknown): Refusal {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('23')) {
+    return { code: 'invalid_value', message: `Refused by the database: ${(err as Error).message}` };
+  }
+  throw err;
+}
+
+async function recordRefusal(ctx: ServerContext, key: string[], req: UploadDataRequest, errors: OpError[]) {
+  const crud = req.crud.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `insert into sync_upload_transactions (user_id, client_id, transaction_id, errors) values ($1, $2, $3, $4::text::jsonb)
+       on conflict do nothing returning 1 as claimed`,
+      [...key, JSON.stringify(errors)],
+    );
+    if (claimed.length === 0) return;
+    await tx.query(
+      `insert into sync_upload_rejections (user_id, client_id, transaction_id, errors, crud)
+       values ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
+      [...key, JSON.stringify(errors), JSON.stringify(crud)],
+    );
+  });
+  console.warn(`upload refused for user ${key[0]}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
+  return { duplicate: false, errors };
+}

@@ -1,0 +1,100 @@
+import type { Queryable } from '../../db/db.js';
+import {
+  InvalidValue,
+  isValidRowId,
+  isWritableTable,
+  toPgValue,
+  WRITABLE_COLUMNS,
+  type ColumnRule,
+  type PgValue,
+  type WritableTable,
+} from './columns.js';
+import { authorize, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
+
+/** One entry of an upload, as decoded from the wire. */
+export interface UploadEntry {
+  table: string;
+  id: string;
+  kind: CrudKind;
+  /** The JSON text of the values (empty for a delete). */
+  opData: string;
+}
+
+const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
+
+function parseValues(table: WritableTable, opData: string, id: string): Record<string, PgValue> | Refusal {
+  let raw: unknown;
+  try {
+    raw = opData === '' ? {} : JSON.parse(opData);
+  } catch {
+    return invalid('The values are not valid JSON');
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return invalid('The values must be an object');
+  const rules: Record<string, ColumnRule> = WRITABLE_COLUMNS[table];
+  const values: Record<string, PgValue> = {};
+  for (const [column, value] of Object.entries(raw)) {
+    if (column === 'id') {
+      if (value !== id) return invalid('The values name another id than the entry');
+      continue;
+    }
+    const rule = Object.hasOwn(rules, column) ? rules[column] : undefined;
+    if (!rule) return { code: 'permission_denied', message: `${table}.${column} cannot be written from a device` };
+    try {
+      values[column] = toPgValue(column, rule, value);
+    } catch (err) {
+      if (err instanceof InvalidValue) return invalid(err.message);
+      throw err;
+    }
+  }
+  return values;
+}
+
+/** Columns the server fills in itself, whatever the device sent: who asked, who changed it last. */
+function serverColumns(table: WritableTable, actor: Actor, creating: boolean, values: Record<string, PgValue>) {
+  const set: Record<string, PgValue> = {};
+  if (creating && (table === 'vehicles' || table === 'worktime') && values.user_id === undefined) set.user_id = actor.userId;
+  if (creating && table === 'service_requests') set.user_id = actor.userId;
+  if (table === 'service_requests' || table === 'company_employees') set.updated_by = actor.userId;
+  if (creating && (table === 'qr_tags' || table === 'company_employees')) set.created_by = actor.userId;
+  return set;
+}
+
+const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
+
+/** Authorises and applies one entry inside the caller's transaction; returns why not when it may not be applied. */
+export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, entry: UploadEntry): Promise<Refusal | null> {
+  if (!isWritableTable(entry.table)) return { code: 'permission_denied', message: `${entry.table} cannot be written from a device` };
+  const table = entry.table;
+  if (!isValidRowId(table, entry.id)) return invalid('The id is not valid for this table');
+
+  // Table names below come from the WRITABLE_COLUMNS whitelist only; every value is a parameter.
+  const [current = null] = await tx.query<Row>(`select * from ${table} where id = $1 for update`, [entry.id]);
+  if (entry.kind === 'DELETE') {
+    if (current === null) return null;
+    const refusal = await authorize({ table, kind: 'DELETE', current, next: null, changed: new Set() }, actor, lookups);
+    if (refusal) return refusal;
+    await tx.query(`delete from ${table} where id = $1`, [entry.id]);
+    return null;
+  }
+  if (entry.kind === 'PATCH' && current === null) return { code: 'not_found', message: 'There is no such row to change' };
+
+  const values = parseValues(table, entry.opData, entry.id);
+  if (isRefusal(values)) return values;
+  const creating = current === null;
+  const all = { ...values, ...serverColumns(table, actor, creating, values) };
+  const next: Row = { ...(current ?? { id: entry.id }), ...all };
+  const refusal = await authorize({ table, kind: entry.kind, current, next, changed: new Set(Object.keys(values)) }, actor, lookups);
+  if (refusal) return refusal;
+
+  const columns = Object.keys(all);
+  const params = columns.map((c) => all[c]);
+  if (creating) {
+    const list = ['id', ...columns].join(', ');
+    const placeholders = ['$1', ...columns.map((_, i) => `$${i + 2}`)].join(', ');
+    await tx.query(`insert into ${table} (${list}) values (${placeholders})`, [entry.id, ...params]);
+  } else if (columns.length > 0) {
+    const assignments = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
+    await tx.query(`update ${table} set ${assignments} where id = $1`, [entry.id, ...params]);
+  }
+  return null;
+}

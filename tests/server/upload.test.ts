@@ -1,0 +1,170 @@
+import { Code } from '@connectrpc/connect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/db/seed.js';
+import { newId } from '../../src/domain/ids.js';
+import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { postgresReachable } from '../helpers/databases.js';
+import { TestDevice } from '../helpers/device.js';
+import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+
+const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+
+type Kind = 'PUT' | 'PATCH' | 'DELETE';
+interface Entry {
+  op: Kind;
+  table: string;
+  id: string;
+  data?: Record<string, unknown>;
+}
+
+describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backend) => {
+  let server: TestServer;
+  let owner: TestDevice;
+  let worker: TestDevice;
+  let admin: TestDevice;
+  let ids: { ownerId: string; workerId: string; red911: string; supra: string; request: string };
+  let nextTx = 1n;
+
+  const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0]!;
+
+  async function upload(device: TestDevice, entries: Entry[], transactionId = nextTx++) {
+    return device.client(SyncService).uploadData({
+      clientId: `client-${device.session?.userId ?? 'none'}`,
+      transactionId,
+      crud: entries.map((e, i) => ({
+        clientId: BigInt(i + 1),
+        id: e.id,
+        op: CrudOp[e.op],
+        table: e.table,
+        opData: e.op === 'DELETE' ? '' : JSON.stringify(e.data ?? {}),
+        transactionId,
+      })),
+    });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    await seedDemo(server.db);
+    [owner, worker, admin] = await Promise.all([TestDevice.create(server), TestDevice.create(server), TestDevice.create(server)]);
+    await owner.signIn('owner@tagbook.test', 'tagbook-demo');
+    await worker.signIn('worker@tagbook.test', 'tagbook-worker');
+    await admin.signIn('admin@tagbook.test', 'tagbook-admin');
+    ids = {
+      ownerId: owner.session!.userId,
+      workerId: worker.session!.userId,
+      red911: (await one<{ id: string }>(`select id from vehicles where name = 'Red 911'`)).id,
+      supra: (await one<{ id: string }>(`select id from vehicles where name = 'Supra Turbo'`)).id,
+      request: (await one<{ id: string }>('select id from service_requests limit 1')).id,
+    };
+  });
+  afterAll(async () => server?.stop());
+
+  it('lets an owner create a vehicle, owned by them whatever the device says about timestamps', async () => {
+    const id = newId();
+    const res = await upload(owner, [{ op: 'PUT', table: 'vehicles', id, data: { name: 'New van', is_public: 0 } }]);
+    expect(res.errors).toEqual([]);
+    const row = await one<{ user_id: string; name: string; is_public: boolean }>('select * from vehicles where id = $1', [id]);
+    expect(row).toMatchObject({ user_id: ids.ownerId, name: 'New van', is_public: false });
+  });
+
+  it('lets an owner rename their vehicle', async () => {
+    const res = await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'Red 911 GTS' } }]);
+    expect(res.errors).toEqual([]);
+    expect((await one<{ name: string }>('select name from vehicles where id = $1', [ids.red911])).name).toBe('Red 911 GTS');
+  });
+
+  it.each<[string, () => Entry[]]>([
+    ["another user's vehicle", () => [{ op: 'PATCH', table: 'vehicles', id: ids.supra, data: { name: 'Mine now' } }]],
+    ['moving ownership', () => [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { user_id: ids.workerId } }]],
+    ['creating a vehicle for someone else', () => [{ op: 'PUT', table: 'vehicles', id: newId(), data: { name: 'x', user_id: ids.workerId } }]],
+    ['deleting a vehicle', () => [{ op: 'DELETE', table: 'vehicles', id: ids.red911 }]],
+    ['setting the admin flag', () => [{ op: 'PATCH', table: 'users', id: ids.ownerId, data: { is_admin: 1 } }]],
+    ["renaming another user's account", () => [{ op: 'PATCH', table: 'users', id: ids.workerId, data: { display_name: 'x' } }]],
+    ['creating an account', () => [{ op: 'PUT', table: 'users', id: newId(), data: { display_name: 'x' } }]],
+    ['a server-owned column', () => [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { created_at: '2000-01-01T00:00:00Z' } }]],
+    ['editing vehicle info (admins only)', () => [{ op: 'PATCH', table: 'vehicles_info', id: newId(), data: { make: 'x' } }]],
+    ['logging time on another company', () => [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: ids.request, operation: 1, time: new Date().toISOString() } }]],
+    ['a table sync does not write', () => [{ op: 'PUT', table: 'sessions', id: newId(), data: {} }]],
+  ])('refuses %s and changes nothing', async (_what, entries) => {
+    const before = await server.db.query('select id, name, user_id, updated_at from vehicles order by id');
+    const usersBefore = await server.db.query('select id, display_name, is_admin from users order by id');
+    const res = await upload(owner, entries());
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors[0]).toMatchObject({ index: 0 });
+    expect(['permission_denied', 'not_found']).toContain(res.errors[0]!.code);
+    expect(await server.db.query('select id, name, user_id, updated_at from vehicles order by id')).toEqual(before);
+    expect(await server.db.query('select id, display_name, is_admin from users order by id')).toEqual(usersBefore);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a name that is too long', { name: 'x'.repeat(201) }],
+    ['a flag that is not 0 or 1', { is_public: 2 }],
+    ['a number where text belongs', { name: 42 }],
+    ['a malformed id', { user_id: 'not-an-id' }],
+  ])('refuses %s as an invalid value', async (_what, data) => {
+    const res = await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data }]);
+    expect(res.errors.map((e) => e.code)).toEqual(['invalid_value']);
+  });
+
+  it('applies a transaction whole or not at all', async () => {
+    const res = await upload(owner, [
+      { op: 'PATCH', table: 'vehicles', id: ids.red911, data: { description: 'changed' } },
+      { op: 'PATCH', table: 'vehicles', id: ids.supra, data: { description: 'changed' } },
+    ]);
+    expect(res.errors).toMatchObject([{ index: 1, table: 'vehicles', id: ids.supra, code: 'permission_denied' }]);
+    expect((await one<{ description: string }>('select description from vehicles where id = $1', [ids.red911])).description).not.toBe('changed');
+  });
+
+  it('applies a transaction once, however often it arrives', async () => {
+    const first = nextTx++;
+    expect((await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'A' } }], first)).duplicate).toBe(false);
+    await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'B' } }]);
+    const again = await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'A' } }], first);
+    expect(again.duplicate).toBe(true);
+    expect((await one<{ name: string }>('select name from vehicles where id = $1', [ids.red911])).name).toBe('B');
+  });
+
+  it('records refusals on the server and answers the same refusal to a retry', async () => {
+    const tx = nextTx++;
+    const entries: Entry[] = [{ op: 'PATCH', table: 'vehicles', id: ids.supra, data: { name: 'nope' } }];
+    const first = await upload(owner, entries, tx);
+    const retry = await upload(owner, entries, tx);
+    expect(retry.duplicate).toBe(true);
+    expect(retry.errors).toEqual(first.errors);
+    const row = await one<{ n: string }>('select count(*) as n from sync_upload_rejections where user_id = $1 and transaction_id = $2', [ids.ownerId, String(tx)]);
+    expect(Number(row.n)).toBe(1);
+  });
+
+  it('lets a user claim a free tag for their own vehicle, once', async () => {
+    const claim = await upload(owner, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0001', data: { target_id: ids.red911, target_path: '/vehicle' } }]);
+    expect(claim.errors).toEqual([]);
+    expect((await one<{ target_id: string }>(`select target_id from qr_tags where id = 'DEMOFREE0001'`)).target_id).toBe(ids.red911);
+    const steal = await upload(worker, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0001', data: { target_id: ids.supra } }]);
+    expect(steal.errors.map((e) => e.message)).toEqual(['This tag is already claimed']);
+    const foreign = await upload(owner, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0002', data: { target_id: ids.supra } }]);
+    expect(foreign.errors.map((e) => e.code)).toEqual(['permission_denied']);
+    const mint = await upload(owner, [{ op: 'PUT', table: 'qr_tags', id: 'MYOWNTAG0001', data: { target_id: ids.red911 } }]);
+    expect(mint.errors.map((e) => e.code)).toEqual(['permission_denied']);
+  });
+
+  it('lets an employee log their own time on a request of their company, and not for someone else', async () => {
+    const mine = await upload(worker, [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: ids.request, operation: 2, time: new Date().toISOString() } }]);
+    expect(mine.errors).toEqual([]);
+    const forOther = await upload(worker, [{ op: 'PUT', table: 'worktime', id: newId(), data: { user_id: ids.ownerId, service_request_id: ids.request, operation: 1, time: new Date().toISOString() } }]);
+    expect(forOther.errors.map((e) => e.code)).toEqual(['permission_denied']);
+  });
+
+  it('lets an admin edit vehicle info', async () => {
+    const info = await one<{ id: string }>('select id from vehicles_info where vehicle_id = $1', [ids.supra]);
+    const res = await upload(admin, [{ op: 'PATCH', table: 'vehicles_info', id: info.id, data: { color: 'Black', year: 1996 } }]);
+    expect(res.errors).toEqual([]);
+    expect(await one('select color, year from vehicles_info where id = $1', [info.id])).toEqual({ color: 'Black', year: 1996 });
+  });
+
+  it('refuses callers without a session', async () => {
+    const anonymous = await TestDevice.create(server);
+    await expect(upload(anonymous, [{ op: 'PUT', table: 'vehicles', id: newId(), data: { name: 'x' } }])).rejects.toMatchObject({
+      code: Code.Unauthenticated,
+    });
+  });
+});
