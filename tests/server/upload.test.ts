@@ -67,6 +67,17 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     expect(row).toMatchObject({ user_id: ids.ownerId, name: 'New van', is_public: false });
   });
 
+  it("keeps the server's own timestamps whatever the device sends", async () => {
+    const before = await one<{ created_at: Date }>('select created_at from vehicles where id = $1', [ids.red911]);
+    const res = await upload(owner, [
+      { op: 'PATCH', table: 'vehicles', id: ids.red911, data: { created_at: '2000-01-01T00:00:00Z', updated_at: '2000-01-01T00:00:00Z' } },
+    ]);
+    expect(res.errors).toEqual([]);
+    const after = await one<{ created_at: Date; updated_at: Date }>('select created_at, updated_at from vehicles where id = $1', [ids.red911]);
+    expect(after.created_at).toEqual(before.created_at);
+    expect(after.updated_at.getFullYear()).toBeGreaterThan(2000);
+  });
+
   it('lets an owner rename their vehicle', async () => {
     const res = await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'Red 911 GTS' } }]);
     expect(res.errors).toEqual([]);
@@ -81,7 +92,7 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     ['setting the admin flag', () => [{ op: 'PATCH', table: 'users', id: ids.ownerId, data: { is_admin: 1 } }]],
     ["renaming another user's account", () => [{ op: 'PATCH', table: 'users', id: ids.workerId, data: { display_name: 'x' } }]],
     ['creating an account', () => [{ op: 'PUT', table: 'users', id: newId(), data: { display_name: 'x' } }]],
-    ['a server-owned column', () => [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { created_at: '2000-01-01T00:00:00Z' } }]],
+    ['a server-owned column', () => [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'x', created_by: ids.workerId } }]],
     ['editing vehicle info (admins only)', () => [{ op: 'PATCH', table: 'vehicles_info', id: newId(), data: { make: 'x' } }]],
     ['logging time on another company', () => [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: ids.request, operation: 1, time: new Date().toISOString() } }]],
     ['a table sync does not write', () => [{ op: 'PUT', table: 'sessions', id: newId(), data: {} }]],

@@ -22,6 +22,12 @@ export interface UploadEntry {
 
 const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
 
+/**
+ * Devices keep their own timestamps so local lists sort before the server has answered; the server's clock is the
+ * one that counts, so these are dropped from every upload rather than refused.
+ */
+const SERVER_TIMESTAMPS = new Set(['created_at', 'updated_at']);
+
 function parseValues(table: WritableTable, opData: string, id: string): Record<string, PgValue> | Refusal {
   let raw: unknown;
   try {
@@ -37,6 +43,7 @@ function parseValues(table: WritableTable, opData: string, id: string): Record<s
       if (value !== id) return invalid('The values name another id than the entry');
       continue;
     }
+    if (SERVER_TIMESTAMPS.has(column)) continue;
     const rule = Object.hasOwn(rules, column) ? rules[column] : undefined;
     if (!rule) return { code: 'permission_denied', message: `${table}.${column} cannot be written from a device` };
     try {
