@@ -10,4 +10,10 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction; a thrown error rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls cb with the payload of each NOTIFY on channel (lowercase letters and underscores) until the returned
+   * function is called. A notification arrives after its transaction commits. One may be missed while a lost
+   * connection is re-established, so listeners keep a slow poll as a safety net.
+   */
+  listen?(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
 }

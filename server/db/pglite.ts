@@ -51,6 +51,11 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       const tx = (client: Client): Queryable => ({ query: (sql, params) => run(client, sql, params) });
       return pglite.transaction((client) => guard.inside(() => fn(tx(client))));
     },
+    async listen(channel, cb) {
+      if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
+      const unlisten = await pglite.listen(channel, cb);
+      return () => unlisten();
+    },
     close: () => pglite.close(),
   };
 }

@@ -85,6 +85,51 @@ export async function openPostgres(url: string): Promise<Db> {
         throw error;
       }
     },
+    listen: (channel, cb) => listenOn(url, channel, cb),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens: a pooled one would go back to the pool (and to
+ * other queries) between notifications. When that connection fails, a new one is tried every second.
+ */
+async function listenOn(url: string, channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
+  // The channel is interpolated into LISTEN (it cannot be a parameter): only this shape may reach the SQL.
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const reopenSoon = () => {
+    if (!closed) retry = setTimeout(() => void open().catch(reopenSoon), 1000).unref();
+  };
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) cb(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      console.error(`PostgreSQL LISTEN ${channel} connection lost:`, error.message);
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      reopenSoon();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) await next.end();
+    else client = next;
+  };
+  await open();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end();
   };
 }

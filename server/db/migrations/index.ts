@@ -1,5 +1,6 @@
 import m0001 from './0001_entities.js';
 import m0002 from './0002_auth.js';
+import m0003 from './0003_sync.js';
 import m0004 from './0004_uploads.js';
 
 export interface Migration {
@@ -16,5 +17,6 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: '0001', name: 'entities', sql: m0001 },
   { version: '0002', name: 'auth', sql: m0002 },
+  { version: '0003', name: 'sync', sql: m0003 },
   { version: '0004', name: 'uploads', sql: m0004 },
 ];
