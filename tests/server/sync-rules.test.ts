@@ -1,32 +1,103 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_HYDRATION_STATE, DEFAULT_TAG, SqlSyncRules } from '@powersync/service-sync-rules';
+import { BaseJwtPayload, RequestParameters, SqlSyncRules } from '@powersync/service-sync-rules';
 import { describe, expect, it } from 'vitest';
+import { AppSchema } from '../../src/data/schema.js';
+import { evaluateRow, parseSyncRules } from '../../server/sync/rules.js';
 import { ROOT } from '../helpers/server.js';
+
+const yaml = readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8');
+const rules = parseSyncRules(yaml);
+const buckets = (table: string, record: Record<string, unknown>) =>
+  evaluateRow(rules, table, record as never).rows.map((r) => r.bucket);
+const dataOf = (table: string, record: Record<string, unknown>, bucket: string) =>
+  JSON.parse(evaluateRow(rules, table, record as never).rows.find((r) => r.bucket === bucket)?.data ?? 'null');
+const lookupsOf = (table: string, record: Record<string, unknown>) =>
+  Object.fromEntries(evaluateRow(rules, table, record as never).params);
+
+const vehicle = { id: 'v1', name: 'Red 911', user_id: 'u1', vin: 'WP0AB2A9XKS120418', updated_at: '2026-01-01T00:00:00.000Z' };
 
 describe('sync-rules.yaml', () => {
   it('parses without errors or warnings', () => {
-    const yaml = readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8');
     const { errors } = SqlSyncRules.fromYaml(yaml, { defaultSchema: 'public', throwOnError: false });
     expect(errors.map((e) => `${e.type}: ${e.message}`)).toEqual([]);
   });
 
-  it('puts public vehicles in the public bucket without their owner, and private ones nowhere', () => {
-    const yaml = readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8');
-    const rules = SqlSyncRules.fromYaml(yaml, { defaultSchema: 'public', throwOnError: true }).config.hydrate({
-      hydrationState: DEFAULT_HYDRATION_STATE,
-      sqlite: null,
-    } as never);
-    const sourceTable = { connectionTag: DEFAULT_TAG, schema: 'public', name: 'vehicles' };
-    const row = { id: 'v1', name: 'Red 911', user_id: 'u1', vin: 'WP0AB2A9XKS120418', updated_at: '2026-01-01' };
-    const listed = rules.evaluateRowWithErrors({ sourceTable, record: { ...row, is_public: 1n } } as never);
-    expect(listed.errors).toEqual([]);
-    expect(listed.results.map((r) => ('bucket' in r ? r.bucket : null))).toEqual(['public[]']);
-    const data = 'data' in listed.results[0]! ? (listed.results[0].data as Record<string, unknown>) : {};
-    expect(data.name).toBe('Red 911');
-    expect(data).not.toHaveProperty('user_id');
-    expect(data).not.toHaveProperty('vin');
-    const hidden = rules.evaluateRowWithErrors({ sourceTable, record: { ...row, is_public: 0n } } as never);
-    expect(hidden.results).toEqual([]);
+  it('selects only columns the client schema has, for every synced table', () => {
+    const schema = new Map(AppSchema.tables.map((t) => [t.name, new Set(['id', ...t.columns.map((c) => c.name)])]));
+    const wide: Record<string, unknown> = {};
+    for (const table of AppSchema.tables) for (const c of table.columns) wide[c.name] = 'x';
+    const extras = { target_public: 1n, member_ids: '["x"]', user_ids: '["x"]', is_admin: 1n, is_public: 1n, end_date: null };
+    for (const name of ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info',
+      'service_requests', 'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files']) {
+      const record = { ...wide, ...extras, id: 'x', user_id: 'x', vehicle_id: 'x', company_id: 'x', target_id: 'x' };
+      const rows = evaluateRow(rules, name, record as never).rows;
+      expect(rows.length, `${name} reaches some bucket`).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.objectType).toBe(name);
+        for (const column of Object.keys(JSON.parse(row.data))) expect(schema.get(name)?.has(column), `${name}.${column}`).toBe(true);
+      }
+    }
+  });
+
+  it('puts public vehicles in the public bucket without owner or VIN, private ones only in owner and admin buckets', () => {
+    expect(buckets('vehicles', { ...vehicle, is_public: 1n })).toEqual(['public[]', 'by_vehicle["v1"]', 'admin[]']);
+    const listed = dataOf('vehicles', { ...vehicle, is_public: 1n }, 'public[]');
+    expect(listed.name).toBe('Red 911');
+    expect(listed).not.toHaveProperty('user_id');
+    expect(listed).not.toHaveProperty('vin');
+    expect(buckets('vehicles', { ...vehicle, is_public: 0n })).toEqual(['by_vehicle["v1"]', 'admin[]']);
+    expect(dataOf('vehicles', { ...vehicle, is_public: 0n }, 'by_vehicle["v1"]').vin).toBe(vehicle.vin);
+  });
+
+  it('lists the fewest columns first, so a device holding a row twice keeps the full version', () => {
+    const rows = evaluateRow(rules, 'vehicles', { ...vehicle, is_public: 1n } as never).rows;
+    const widths = rows.map((r) => Object.keys(JSON.parse(r.data)).length);
+    expect(widths).toEqual([...widths].sort((a, b) => a - b));
+  });
+
+  it('sends tags to the public only when their vehicle is public, and unclaimed tags to admins only', () => {
+    const tag = { id: 'TAG12345', target_path: '/vehicle' };
+    expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 1n })).toEqual(['public[]', 'by_vehicle["v1"]', 'admin[]']);
+    expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 0n })).toEqual(['by_vehicle["v1"]', 'admin[]']);
+    expect(buckets('qr_tags', { ...tag, target_id: null, target_public: 0n })).toEqual(['admin[]']);
+    expect(dataOf('qr_tags', { ...tag, target_id: 'v1', target_public: 1n }, 'public[]')).not.toHaveProperty('target_public');
+  });
+
+  it('routes company data to employees and worktime by its denormalized vehicle and company', () => {
+    expect(buckets('customers', { id: 'c1', name: 'A', company_id: 'co1' })).toEqual(['by_company["co1"]', 'admin[]']);
+    expect(buckets('worktime', { id: 'w1', vehicle_id: 'v1', company_id: 'co1', operation: 1n })).toEqual([
+      'by_vehicle["v1"]',
+      'by_company["co1"]',
+    ]);
+    expect(buckets('companies', { id: 'co1', name: 'G', member_ids: '["u1","u2"]' }).sort()).toEqual([
+      'admin[]',
+      'by_user["u1"]',
+      'by_user["u2"]',
+    ]);
+    expect(buckets('bucket_files', { id: 'f1', filehash: 'h', user_ids: '["u2"]' })).toEqual(['by_user["u2"]']);
+  });
+
+  it('never sends a user row to anyone but that user and admins', () => {
+    expect(buckets('users', { id: 'u1', display_name: 'A', email: 'a@x', is_admin: 0n })).toEqual(['by_user["u1"]', 'admin[]']);
+  });
+
+  it('derives owner, employee and admin parameters from table rows, so they change live', () => {
+    expect(lookupsOf('vehicles', { ...vehicle, is_public: 0n })).toEqual({ '["by_vehicle","1","u1"]': '[{"vehicle_id":"v1"}]' });
+    expect(lookupsOf('users', { id: 'u1', is_admin: 1n })).toEqual({
+      '["by_user","1","u1"]': '[{"user_id":"u1"}]',
+      '["admin","1","u1"]': '[{}]',
+    });
+    expect(lookupsOf('users', { id: 'u1', is_admin: 0n })).toEqual({ '["by_user","1","u1"]': '[{"user_id":"u1"}]' });
+    expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', end_date: null })).toEqual({
+      '["by_company","1","u1"]': '[{"company_id":"co1"}]',
+    });
+    expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', end_date: '2026-01-01' })).toEqual({});
+  });
+
+  it('gives an anonymous subject the public bucket and nothing that depends on a user row', () => {
+    const params = new RequestParameters(new BaseJwtPayload({ sub: 'anonymous:abc' }), {});
+    const { querier } = rules.config.getBucketParameterQuerier({ globalParameters: params, hasDefaultStreams: true, streams: {} });
+    expect(querier.staticBuckets.map((b) => b.bucket)).toEqual(['public[]']);
   });
 });

@@ -1,0 +1,151 @@
+import type { SqliteValue } from '@powersync/service-sync-rules';
+import { addChecksums, putChecksum, removeChecksum } from './checksum.js';
+import type { RowEvaluation } from './rules.js';
+
+/**
+ * Pure planning of one replicator batch: given the logged changes, what each source row produced before, and an
+ * evaluator, decide the oplog ops, bucket deltas and parameter-index writes. No I/O here, so the rules that keep
+ * devices correct (every op counted once, REMOVE for buckets a row left) are unit-tested directly.
+ */
+
+export interface Change {
+  seq: number;
+  table: string;
+  rowId: string;
+  op: 'PUT' | 'DELETE';
+  record: Record<string, SqliteValue> | null;
+}
+
+/** [bucket, object_type, object_id]: one place a source row appears on devices. */
+export type Membership = [string, string, string];
+
+export interface SourceState {
+  buckets: Membership[];
+  /** lookup → bucket parameters (JSONBig text) */
+  lookups: Record<string, string>;
+}
+
+export interface PlannedOp {
+  bucket: string;
+  opId: number;
+  op: 'PUT' | 'REMOVE';
+  objectType: string;
+  objectId: string;
+  data: string | null;
+  checksum: number;
+}
+
+export interface BucketDelta {
+  checksum: number;
+  count: number;
+  lastOp: number;
+}
+
+export interface ParamWrite {
+  table: string;
+  rowId: string;
+  /** What the index holds for the row now (to delete) and what it must hold after the batch. */
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+export interface BatchPlan {
+  ops: PlannedOp[];
+  buckets: Map<string, BucketDelta>;
+  /** Final state of every source row the batch touched; empty state means "forget the row". */
+  states: Map<string, { table: string; rowId: string; state: SourceState }>;
+  params: Map<string, ParamWrite>;
+  changedLookups: Set<string>;
+  headOp: number;
+  position: number;
+  changeCount: number;
+  errors: string[];
+}
+
+export const EMPTY_STATE: SourceState = Object.freeze({ buckets: [], lookups: {} }) as SourceState;
+
+export function sourceKey(table: string, rowId: string): string {
+  return `${table}\u0000${rowId}`;
+}
+
+const membershipKey = (m: Membership) => `${m[0]}\u0000${m[1]}\u0000${m[2]}`;
+
+export function planBatch(
+  changes: readonly Change[],
+  prior: ReadonlyMap<string, SourceState>,
+  evaluate: (table: string, record: Record<string, SqliteValue>) => RowEvaluation,
+  headOp: number,
+): BatchPlan {
+  const plan: BatchPlan = {
+    ops: [],
+    buckets: new Map(),
+    states: new Map(),
+    params: new Map(),
+    changedLookups: new Set(),
+    headOp,
+    position: 0,
+    changeCount: changes.length,
+    errors: [],
+  };
+  const addOp = (op: Omit<PlannedOp, 'opId'>) => {
+    const opId = ++plan.headOp;
+    plan.ops.push({ ...op, opId });
+    const delta = plan.buckets.get(op.bucket) ?? { checksum: 0, count: 0, lastOp: 0 };
+    delta.checksum = addChecksums(delta.checksum, op.checksum);
+    delta.count += 1;
+    delta.lastOp = opId;
+    plan.buckets.set(op.bucket, delta);
+  };
+
+  for (const change of changes) {
+    plan.position = Math.max(plan.position, change.seq);
+    const key = sourceKey(change.table, change.rowId);
+    const before = plan.states.get(key)?.state ?? prior.get(key) ?? EMPTY_STATE;
+    const evaluation: RowEvaluation =
+      change.op === 'PUT' && change.record !== null
+        ? evaluate(change.table, change.record)
+        : { rows: [], params: new Map(), errors: [] };
+    for (const error of evaluation.errors) plan.errors.push(`${change.table} ${change.rowId}: ${error}`);
+
+    const now: Membership[] = [];
+    const kept = new Set<string>();
+    for (const row of evaluation.rows) {
+      const membership: Membership = [row.bucket, row.objectType, row.objectId];
+      now.push(membership);
+      kept.add(membershipKey(membership));
+    }
+    // Removals first: a row that moved buckets disappears from the old one before it appears in the new one.
+    for (const old of before.buckets) {
+      if (kept.has(membershipKey(old))) continue;
+      addOp({ bucket: old[0], op: 'REMOVE', objectType: old[1], objectId: old[2], data: null, checksum: removeChecksum(old[1], old[2]) });
+    }
+    for (const row of evaluation.rows) {
+      addOp({
+        bucket: row.bucket,
+        op: 'PUT',
+        objectType: row.objectType,
+        objectId: row.objectId,
+        data: row.data,
+        checksum: putChecksum(row.objectType, row.objectId, row.data),
+      });
+    }
+
+    const lookups = Object.fromEntries(evaluation.params);
+    const changed = changedKeys(before.lookups, lookups);
+    if (changed.length > 0) {
+      for (const lookup of changed) plan.changedLookups.add(lookup);
+      const write = plan.params.get(key);
+      if (write) write.after = lookups;
+      else plan.params.set(key, { table: change.table, rowId: change.rowId, before: before.lookups, after: lookups });
+    }
+    plan.states.set(key, { table: change.table, rowId: change.rowId, state: { buckets: now, lookups } });
+  }
+  return plan;
+}
+
+function changedKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): string[] {
+  const changed: string[] = [];
+  for (const [key, value] of Object.entries(a)) if (b[key] !== value) changed.push(key);
+  for (const key of Object.keys(b)) if (!(key in a)) changed.push(key);
+  return changed;
+}
