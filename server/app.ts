@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { trackInflight } from './http/inflight.js';
 import { serveStatic } from './http/static.js';
 import { createRpcHandler } from './rpc/routes.js';
+import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
 export interface RunningServer {
   url: string;
@@ -16,6 +17,8 @@ export interface RunningServer {
   db: Db;
   /** Tests wait on mailer.idle() before looking at what SMTP delivered. */
   mailer: Mailer;
+  /** The built-in sync engine (PowerSync protocol endpoints, replicator). */
+  sync: SyncEngine;
   close(): Promise<void>;
 }
 
@@ -25,12 +28,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** Starts the whole server: database (migrated), RPC, static app. `db` may be passed in by tests. */
-export async function startServer(config: Config, options: { db?: Db } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { db?: Db; sync?: SyncEngineOptions } = {},
+): Promise<RunningServer> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
 
   const mailer = createMailer(db, config);
   const rpc = createRpcHandler({ db, config, mailer });
+  const sync = await startSyncEngine(db, config, options.sync);
   const htmlHeaders = {
     'content-security-policy': contentSecurityPolicy(config.publicUrl, config.powersyncUrl),
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -40,6 +47,7 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path.startsWith('/rpc/')) return rpc(req, res);
+    if (await sync.handle(req, res, url, inflight.signal)) return;
     if (path === '/healthz') {
       try {
         await db.query('SELECT 1');
@@ -71,8 +79,11 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
     port,
     db,
     mailer,
+    sync,
     async close() {
+      // Streams end when shutdown begins; the replicator stops after them, before the database closes.
       await inflight.shutdown(config.shutdownGraceMs);
+      await sync.stop();
       // Deliveries under way finish before the database they report to closes.
       await mailer.close();
       if (ownsDb) await db.close();

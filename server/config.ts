@@ -26,6 +26,12 @@ export interface Config {
   mailFrom: string;
   /** NODE_ENV=production: secrets such as emailed links never reach the console. */
   production: boolean;
+
+  // Sync engine (server/sync)
+  /** The sync rules the built-in engine evaluates (the same file an external PowerSync Service would use). */
+  syncRulesPath: string;
+  /** How often the oplog is compacted; 0 turns the periodic job off (`--compact` still works). */
+  syncCompactIntervalMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -75,5 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Tagbook <no-reply@${new URL(publicUrl).hostname}>`,
     production: env.NODE_ENV === 'production',
+
+    // Sync engine
+    syncRulesPath: resolve(env.SYNC_RULES || 'sync-rules.yaml'),
+    syncCompactIntervalMs: intFrom(env.SYNC_COMPACT_INTERVAL_MS, 3_600_000, 'SYNC_COMPACT_INTERVAL_MS'),
   };
 }

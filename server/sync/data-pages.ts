@@ -1,0 +1,77 @@
+import type { Queryable } from '../db/db.js';
+import { dataLine, opJson } from './lines.js';
+import { readOps } from './stream-store.js';
+
+/** At most this many ops per data line (the service's limit; the client accepts any). */
+export const OPS_PER_LINE = 1000;
+
+export interface DataPage {
+  /** The serialized data line, newline included; null when the range holds no op. */
+  line: string | null;
+  /** Where the next page starts (the last op id in this one), or upTo when the range is exhausted. */
+  nextAfter: number;
+  done: boolean;
+  ops: number;
+}
+
+/**
+ * Serialized data lines by (bucket, after, upTo). After a change, every stream holding that bucket asks for the
+ * same range at once; the first asks the database and the others await the same promise, so a thousand streams
+ * on the public bucket cost one query and one serialization. Bounded by total bytes, oldest out first.
+ */
+export class DataPages {
+  private readonly cache = new Map<string, { page: Promise<DataPage>; bytes: number }>();
+  private bytes = 0;
+  /** Totals for tests and benchmarks. */
+  readonly stats = { reads: 0, hits: 0, opsServed: 0 };
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  page(bucket: string, after: number, upTo: number): Promise<DataPage> {
+    const key = `${bucket}\u0000${after}\u0000${upTo}`;
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.stats.hits++;
+      return cached.page;
+    }
+    const entry = { page: this.read(bucket, after, upTo), bytes: 0 };
+    this.cache.set(key, entry);
+    entry.page.then(
+      (page) => {
+        if (this.cache.get(key) !== entry) return;
+        entry.bytes = (page.line?.length ?? 0) * 2 + key.length * 2 + 64;
+        this.bytes += entry.bytes;
+        this.evict();
+      },
+      () => this.cache.delete(key),
+    );
+    return entry.page;
+  }
+
+  clear(): void {
+    this.cache.clear();
+    this.bytes = 0;
+  }
+
+  private async read(bucket: string, after: number, upTo: number): Promise<DataPage> {
+    this.stats.reads++;
+    const ops = await readOps(this.db, bucket, after, upTo, OPS_PER_LINE);
+    this.stats.opsServed += ops.length;
+    if (ops.length === 0) return { line: null, nextAfter: upTo, done: true, ops: 0 };
+    const last = Number(ops[ops.length - 1]!.op_id);
+    const done = ops.length < OPS_PER_LINE || last >= upTo;
+    const nextAfter = done ? upTo : last;
+    return { line: dataLine(bucket, after, nextAfter, !done, ops.map(opJson)), nextAfter, done, ops: ops.length };
+  }
+
+  private evict() {
+    for (const [key, entry] of this.cache) {
+      if (this.bytes <= this.maxBytes) break;
+      this.bytes -= entry.bytes;
+      this.cache.delete(key);
+    }
+  }
+}

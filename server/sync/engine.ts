@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { issueSyncToken, type IssuedToken, type IssueOptions, type VerifiedToken } from '../auth/tokens.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import { compactOplog, scheduleCompaction, type CompactionReport } from './compact.js';
+import { DataPages } from './data-pages.js';
+import { Follower } from './follower.js';
+import { SyncHub } from './hub.js';
+import { advisoryLeadership, soleLeadership, type Leadership } from './leader.js';
+import { Replicator, type ReplicatorOptions } from './replicator.js';
+import { handleSyncRoute } from './routes.js';
+import { loadSyncRules, type SyncRules } from './rules.js';
+import type { StreamRequest } from './stream-request.js';
+
+export type SyncConfig = Pick<Config, 'powersyncUrl' | 'databaseUrl' | 'syncRulesPath' | 'syncCompactIntervalMs'>;
+
+export interface SyncEngineOptions {
+  replicator?: ReplicatorOptions;
+}
+
+/** The built-in sync engine of one server process: replicator (when leader), hub, streams, compaction. */
+export interface SyncEngine {
+  readonly rules: SyncRules;
+  readonly hub: SyncHub;
+  readonly replicator: Replicator;
+  readonly pages: DataPages;
+  /** Counters for tests and benchmarks. */
+  readonly stats: { opsSent: number; checkpoints: number; requests: { userId: string; request: StreamRequest }[] };
+  /** Handles the sync endpoints; false for every other request. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, shutdown: AbortSignal): Promise<boolean>;
+  compact(): Promise<CompactionReport>;
+  /** A sync token for userId (null: anonymous) with this server's audience; see server/auth/tokens.ts. */
+  issueToken(userId: string | null, options?: IssueOptions): Promise<IssuedToken>;
+  stop(): Promise<void>;
+}
+
+export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncEngineOptions = {}): Promise<SyncEngine> {
+  const rules = await loadSyncRules(config.syncRulesPath);
+  const hub = new SyncHub();
+  const pages = new DataPages(db);
+  const stats: SyncEngine['stats'] = { opsSent: 0, checkpoints: 0, requests: [] };
+  // Only a process that shares its PostgreSQL with others needs to win replication; anything else is alone.
+  const leadership: Leadership =
+    db.kind === 'postgres' && config.databaseUrl ? advisoryLeadership(config.databaseUrl) : soleLeadership();
+  const replicator = new Replicator(db, rules, hub, leadership, options.replicator);
+  const follower = db.kind === 'postgres' ? new Follower(db, hub) : null;
+
+  const [state] = await db.query<{ head_op: string; position: string }>('select head_op, position from sync_state where id = 1');
+  hub.head = Number(state?.head_op ?? 0);
+  hub.position = Number(state?.position ?? 0);
+  await follower?.start();
+  await replicator.start();
+  const stopCompaction = scheduleCompaction(db, config.syncCompactIntervalMs, () => leadership.isLeader());
+
+  const deps = {
+    db,
+    rules,
+    pages,
+    stats,
+    hub,
+    config,
+    onRequest(request: StreamRequest, token: VerifiedToken) {
+      stats.requests.push({ userId: token.userId, request });
+      if (stats.requests.length > 100) stats.requests.shift();
+    },
+  };
+
+  return {
+    rules,
+    hub,
+    replicator,
+    pages,
+    stats,
+    handle: (req, res, url, shutdown) => handleSyncRoute(req, res, url, deps, shutdown),
+    compact: () => compactOplog(db),
+    issueToken: (userId, issueOptions) => issueSyncToken({ db, config }, userId, issueOptions),
+    async stop() {
+      await stopCompaction();
+      await replicator.stop();
+      await follower?.stop();
+      await leadership.stop();
+    },
+  };
+}
