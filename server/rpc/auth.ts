@@ -15,6 +15,7 @@ import { createSession, revokeSession, revokeUserSessions } from '../auth/sessio
 import { displayNameFromEmail } from '../auth/users.js';
 import { signInMail } from '../mail/messages.js';
 import { checkPassword, findAccount, findAccountById } from './accounts.js';
+import { getPowerSyncAuth } from './powersync-auth.js';
 import type { ServerContext } from './context.js';
 import { sessionSlot } from './session-context.js';
 import {
@@ -34,11 +35,12 @@ const LINK_MESSAGES = {
   'other-email': 'This sign-in link is not valid',
 } as const;
 
-/** AuthService (auth.proto). getPowerSyncAuth belongs to the sync work and still answers Unimplemented. */
+/** AuthService (auth.proto). */
 export function authService(ctx: ServerContext): Partial<ServiceImpl<typeof AuthService>> {
   return {
     createAccount: (req, hctx) => createAccount(ctx, req, hctx),
     loginPassword: (req, hctx) => loginPassword(ctx, req, hctx),
+    getPowerSyncAuth: (_req, hctx) => getPowerSyncAuth(ctx, hctx),
 
     async loginEmail(req) {
       const email = normalizeEmail(req.email);

@@ -36,7 +36,27 @@ export function getDatabase(): PowerSyncDatabase {
 
 /** Opens the local database once (loading the SDK chunk); every caller shares the same promise. */
 export function whenDatabaseReady(): Promise<PowerSyncDatabase> {
-  opening ??= import('./database.js')
+  opening ??= open();
+  return opening;
+}
+
+/** SPEC §4 "close time-out for old database 2 s": a wedged database must not block its replacement. */
+export const CLOSE_TIMEOUT_MS = 2000;
+
+/** Closes the current database (waiting at most 2 s) and opens a fresh one on the same storage. */
+export async function recreateDatabase(): Promise<PowerSyncDatabase> {
+  const old = database;
+  database = null;
+  setState({ status: 'opening' });
+  if (old) {
+    await Promise.race([old.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS))]);
+  }
+  opening = open();
+  return opening;
+}
+
+function open(): Promise<PowerSyncDatabase> {
+  return import('./database.js')
     .then((m) => m.openLocalDatabase())
     .then(
       (result) => {
@@ -50,5 +70,4 @@ export function whenDatabaseReady(): Promise<PowerSyncDatabase> {
         throw error;
       },
     );
-  return opening;
 }

@@ -10,6 +10,18 @@ import { toCurrentUser } from '../../src/rpc/user.js';
 
 const lookupTag = vi.hoisted(() => vi.fn());
 vi.mock('../../src/data/tags.js', () => ({ lookupTag }));
+// The local database (wa-sqlite in a worker) does not run under happy-dom; these tests are about the shell, and the
+// vehicle pages' real queries are exercised in the browser suite.
+vi.mock('../../src/features/vehicles/queries.js', () => ({
+  useVehicle: (id: string) => ({
+    status: 'ready',
+    rows: [{ id, name: 'Test car', description: null, is_public: 1, user_id: 'someone-else', updated_at: '' }],
+  }),
+  useMyVehicles: () => ({ status: 'ready', rows: [] }),
+  createVehicle: vi.fn(),
+  renameVehicle: vi.fn(),
+  VEHICLE_NAME_MAX: 200,
+}));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,0 +1,96 @@
+// The connection lifecycle of SPEC §4, with every effect injected so the rules can be tested with fake timers.
+
+export const USER_CHANGE_PAUSE_MS = 1000;
+export const OFFLINE_DISCONNECT_CAP_MS = 1000;
+export const RECONNECT_DISCONNECT_TIMEOUT_MS = 2000;
+export const RECONNECT_PAUSE_MS = 100;
+
+export interface ConnectionEffects {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  /** Disconnects and deletes the synced data of the previous user. */
+  disconnectAndClear(): Promise<void>;
+  /** Closes the local database (bounded by its own time-out) and opens a fresh one. */
+  recreateDatabase(): Promise<void>;
+  sleep(ms: number): Promise<void>;
+  log?(message: string, err?: unknown): void;
+}
+
+class TimeoutError extends Error {}
+
+function within<T>(promise: Promise<T>, ms: number, sleep: (ms: number) => Promise<void>): Promise<T> {
+  return Promise.race([
+    promise,
+    sleep(ms).then(() => {
+      throw new TimeoutError(`did not finish within ${ms} ms`);
+    }),
+  ]);
+}
+
+/**
+ * Serialises every transition: events (sign-in, offline, online, Reconnect button) arrive in any order and any
+ * number, but the database only ever sees one connect or disconnect sequence at a time, in arrival order.
+ */
+export class ConnectionLifecycle {
+  private queue: Promise<void> = Promise.resolve();
+  private userId: string | null | undefined = undefined;
+
+  constructor(private readonly fx: ConnectionEffects) {}
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(step).catch((err: unknown) => this.fx.log?.('sync connection step failed', err));
+    this.queue = run;
+    return run;
+  }
+
+  /** Connect once at start, as the user the session names (null: anonymous, public data only). */
+  start(userId: string | null): Promise<void> {
+    return this.enqueue(async () => {
+      this.userId = userId;
+      await this.fx.connect();
+    });
+  }
+
+  /** A different signed-in user must never see the last one's data: clear, pause, reconnect with a fresh token. */
+  userChanged(userId: string | null): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.userId === undefined || userId === this.userId) return;
+      this.userId = userId;
+      await this.fx.disconnectAndClear();
+      await this.fx.sleep(USER_CHANGE_PAUSE_MS);
+      await this.fx.connect();
+    });
+  }
+
+  /** Offline: stop the stream, but never wait on a network that is gone for more than a second. */
+  wentOffline(): Promise<void> {
+    return this.enqueue(async () => {
+      await within(this.fx.disconnect(), OFFLINE_DISCONNECT_CAP_MS, this.fx.sleep).catch((err: unknown) =>
+        this.fx.log?.('disconnect on offline was cut short', err),
+      );
+    });
+  }
+
+  wentOnline(): Promise<void> {
+    return this.reconnect();
+  }
+
+  /** A disconnect that hangs means a wedged worker: replace the database rather than wait on it forever. */
+  reconnect(): Promise<void> {
+    return this.enqueue(async () => {
+      try {
+        await within(this.fx.disconnect(), RECONNECT_DISCONNECT_TIMEOUT_MS, this.fx.sleep);
+      } catch (err) {
+        this.fx.log?.('disconnect failed; recreating the local database', err);
+        await this.fx.recreateDatabase();
+      }
+      await this.fx.sleep(RECONNECT_PAUSE_MS);
+      await this.fx.connect();
+    });
+  }
+
+  /** Resolves when every queued transition has run (tests, and callers that must wait). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+}

@@ -1,0 +1,61 @@
+import type { AbstractPowerSyncDatabase, PowerSyncBackendConnector, PowerSyncCredentials } from '@powersync/web';
+import { AuthService } from '../gen/tagbook/v1/auth_pb.js';
+import { SyncService } from '../gen/tagbook/v1/sync_pb.js';
+import { rpcClient } from '../rpc/transport.js';
+import { pushNotification } from './notifications.js';
+import { toWireEntry, type LocalCrudEntry } from './uploadEntries.js';
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * The bridge between the local database and our server (DESIGN "data flows one way"): credentials for the sync
+ * stream, and the upload of local writes, one transaction at a time, through SyncService.UploadData.
+ */
+export class TagbookConnector implements PowerSyncBackendConnector {
+  /** A fresh 5-minute token on every connect (SPEC §7); anonymous visitors get one for public data. */
+  async fetchCredentials(): Promise<PowerSyncCredentials | null> {
+    try {
+      const res = await rpcClient(AuthService).getPowerSyncAuth({});
+      if (!res.token) console.warn('Sync credentials came back without a token; syncing anyway.');
+      return {
+        endpoint: res.powersyncUrl || location.origin,
+        token: res.token,
+        expiresAt: res.expiresAt ? new Date(Number(res.expiresAt)) : undefined,
+      };
+    } catch (err) {
+      pushNotification({ type: 'auth', message: `Could not get sync credentials: ${errorMessage(err)}` });
+      throw err;
+    }
+  }
+
+  /**
+   * Sends every queued transaction, oldest first, until none remain. The server answers refused operations inside a
+   * successful response: the transaction is still completed (the queue must never block) and the next checkpoint
+   * brings the device back to the server's truth, so here they are only reported.
+   */
+  async uploadData(db: AbstractPowerSyncDatabase): Promise<void> {
+    const clientId = await db.getClientId();
+    for (;;) {
+      const tx = await db.getNextCrudTransaction();
+      if (!tx) return;
+      try {
+        const res = await rpcClient(SyncService).uploadData({
+          clientId,
+          transactionId: BigInt(tx.transactionId ?? 0),
+          crud: tx.crud.map((entry) => toWireEntry(entry as unknown as LocalCrudEntry)),
+        });
+        if (res.errors.length > 0) {
+          pushNotification({
+            type: 'rejected',
+            message: `The server refused ${res.errors.length} change(s); they were undone on this device.`,
+            details: res.errors.map((e) => `${e.table}/${e.id}: ${e.message}`).join('\n'),
+          });
+        }
+      } catch (err) {
+        pushNotification({ type: 'upload', message: `Upload failed: ${errorMessage(err)}` });
+        throw err;
+      }
+      await tx.complete();
+    }
+  }
+}

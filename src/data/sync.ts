@@ -1,0 +1,42 @@
+import type { PowerSyncDatabase } from '@powersync/web';
+import { getSession, subscribeSession, whenSessionLoaded } from '../rpc/session.js';
+import { TagbookConnector } from './connector.js';
+import { ConnectionLifecycle } from './connectionLifecycle.js';
+import { getDatabase, recreateDatabase } from './databaseState.js';
+
+const connector = new TagbookConnector();
+let lifecycle: ConnectionLifecycle | null = null;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const currentUserId = () => getSession()?.userId ?? null;
+
+/**
+ * Starts syncing once (SPEC §4 connection lifecycle) and wires it to what changes it: the signed-in user, the
+ * browser's online and offline events. Loaded after the database opened, off the critical path.
+ */
+export async function startSync(): Promise<ConnectionLifecycle> {
+  if (lifecycle) return lifecycle;
+  const db = (): PowerSyncDatabase => getDatabase();
+  const life = new ConnectionLifecycle({
+    connect: () => db().connect(connector),
+    disconnect: () => db().disconnect(),
+    disconnectAndClear: () => db().disconnectAndClear(),
+    recreateDatabase: async () => void (await recreateDatabase()),
+    sleep,
+    log: (message, err) => console.warn(message, err),
+  });
+  lifecycle = life;
+
+  // The first token must be for the right user, so wait for the stored session before connecting.
+  await whenSessionLoaded();
+  void life.start(currentUserId());
+  subscribeSession(() => void life.userChanged(currentUserId()));
+  window.addEventListener('offline', () => void life.wentOffline());
+  window.addEventListener('online', () => void life.wentOnline());
+  return life;
+}
+
+/** For the sync bar's Reconnect button. */
+export function reconnect(): Promise<void> {
+  return lifecycle ? lifecycle.reconnect() : Promise.resolve();
+}
