@@ -86,7 +86,16 @@ async function buildWorkers() {
   });
 }
 
-async function buildServiceWorker() {
+/**
+ * The precache list is compiled into sw.js: every deploy then changes sw.js byte-wise, which is what makes browsers
+ * notice the update, and a worker only ever precaches the files of its own build.
+ */
+async function buildServiceWorker(manifest) {
+  const precache = {
+    version: manifest.version,
+    digest: manifest.digest,
+    files: manifest.files.filter((f) => f.group !== null).map(({ url, group }) => ({ url, group })),
+  };
   await esbuild.build({
     entryPoints: [join(root, 'sw/sw.ts')],
     outfile: join(pub, 'sw.js'),
@@ -94,6 +103,7 @@ async function buildServiceWorker() {
     format: 'iife',
     target: ['chrome109', 'safari16'],
     minify: production,
+    define: { __PRECACHE_MANIFEST__: JSON.stringify(precache) },
     logLevel: 'warning',
   });
 }
@@ -179,9 +189,14 @@ async function writeAssetManifest(version) {
     files.push({ url, size: (await stat(file)).size, group: precacheGroup(url) });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
-  const digest = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);
-  await writeFile(join(pub, 'asset-manifest.json'), JSON.stringify({ version, digest, files }, null, 2));
-  return files;
+  // Over contents, not names and sizes: an icon or the shell can change without either, and the digest names the
+  // service worker's cache, so it must change whenever anything it holds does.
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f.url).update('\0').update(await readFile(join(pub, f.url))).update('\0');
+  const digest = hash.digest('hex').slice(0, 16);
+  const manifest = { version, digest, files };
+  await writeFile(join(pub, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
 }
 
 async function main() {
@@ -198,14 +213,14 @@ async function main() {
     buildApp(pkg.version),
     copyPowerSyncWorker(),
     buildWorkers(),
-    buildServiceWorker(),
     buildServer(),
   ]);
   const critical = criticalPathFiles(metafile);
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(toUrl(critical.entry), critical.css.map(toUrl), powersyncWorkerUrl);
+  const manifest = await writeAssetManifest(pkg.version);
+  await buildServiceWorker(manifest);
   await compressAll();
-  const files = await writeAssetManifest(pkg.version);
 
   let criticalGzip = 0;
   for (const f of critical.files) criticalGzip += gzipSync(await readFile(join(root, f)), { level: 9 }).length;
@@ -213,8 +228,8 @@ async function main() {
     join(out, 'build-report.json'),
     JSON.stringify({ version: pkg.version, criticalPath: critical.files.map(toUrl), criticalGzip }, null, 2),
   );
-  const total = files.reduce((n, f) => n + f.size, 0);
-  console.log(`build: ${files.length} files, ${kb(total)} raw, in ${Math.round(performance.now() - started)} ms`);
+  const total = manifest.files.reduce((n, f) => n + f.size, 0);
+  console.log(`build: ${manifest.files.length} files, ${kb(total)} raw, in ${Math.round(performance.now() - started)} ms`);
   console.log(`build: critical-path JS ${kb(criticalGzip)} gzip in ${critical.files.length} file(s) (budget 110.0 KB)`);
 }
 

@@ -1,81 +1,139 @@
 /// <reference lib="webworker" />
-import { isLiveTraffic, urlsOfGroup, type AssetManifest } from './manifest.js';
+import {
+  STORAGE_GROUPS,
+  cacheName,
+  isImmutableAsset,
+  isOwnCache,
+  isStorageGroup,
+  urlsOfGroup,
+  type PrecacheGroup,
+} from './manifest.js';
+import { NAVIGATION_TIMEOUT_MS, networkFirst, strategyFor } from './strategy.js';
 
 declare const self: ServiceWorkerGlobalScope;
 
-const CACHE_PREFIX = 'tagbook-';
+const MANIFEST = __PRECACHE_MANIFEST__;
+const CACHE = cacheName(MANIFEST.digest);
 const SHELL_URL = '/index.html';
+/** Remembers which storage group a page asked for, so the next build's worker precaches it again at install. */
+const groupMarker = (group: PrecacheGroup) => `/.sw-precached/${group}`;
 
-async function loadManifest(): Promise<AssetManifest> {
-  const res = await fetch('/asset-manifest.json', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`asset manifest: HTTP ${res.status}`);
-  return (await res.json()) as AssetManifest;
+async function olderCaches(): Promise<Cache[]> {
+  const names = (await caches.keys()).filter((name) => isOwnCache(name) && name !== CACHE);
+  return Promise.all(names.map((name) => caches.open(name)));
 }
 
-async function precache(manifest: AssetManifest, group: string): Promise<void> {
-  const cache = await caches.open(CACHE_PREFIX + manifest.digest);
-  const urls = urlsOfGroup(manifest, group);
-  const missing: string[] = [];
-  for (const url of urls) if (!(await cache.match(url))) missing.push(url);
-  await cache.addAll(missing);
+async function matchIn(list: Cache[], url: string): Promise<Response | undefined> {
+  for (const cache of list) {
+    const hit = await cache.match(url);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Fills this build's cache with a group; hashed files already cached by an earlier build are copied, not fetched. */
+async function precache(group: PrecacheGroup): Promise<void> {
+  const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  const toFetch: Request[] = [];
+  for (const url of urlsOfGroup(MANIFEST, group)) {
+    if (await cache.match(url)) continue;
+    const reused = isImmutableAsset(url) ? await matchIn(older, url) : undefined;
+    if (reused) await cache.put(url, reused);
+    // Unhashed files (the shell) must come from the server, not from a possibly stale HTTP cache.
+    else toFetch.push(new Request(url, { cache: isImmutableAsset(url) ? 'default' : 'no-cache' }));
+  }
+  await cache.addAll(toFetch);
+  await cache.put(groupMarker(group), new Response(''));
+}
+
+async function storageGroupsOfOlderCaches(): Promise<PrecacheGroup[]> {
+  const older = await olderCaches();
+  const found: PrecacheGroup[] = [];
+  for (const group of STORAGE_GROUPS) if (await matchIn(older, groupMarker(group))) found.push(group);
+  return found;
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(loadManifest().then((m) => precache(m, 'core')));
+  // An update must not leave a device that stores its data in OPFS without the OPFS build of SQLite offline.
+  event.waitUntil(
+    (async () => {
+      for (const group of ['core' as const, ...(await storageGroupsOfOlderCaches())]) await precache(group);
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const manifest = await loadManifest().catch(() => null);
-      if (manifest) {
-        const keep = CACHE_PREFIX + manifest.digest;
-        for (const key of await caches.keys()) if (key.startsWith(CACHE_PREFIX) && key !== keep) await caches.delete(key);
-      }
+      for (const name of await caches.keys()) if (isOwnCache(name) && name !== CACHE) await caches.delete(name);
+      // Starts the navigation request while this worker boots, so network-first costs no extra round of start-up.
+      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
 });
 
+type Message = { type?: unknown; group?: unknown } | null;
+
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; group?: string } | null;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (data?.type === 'PRECACHE' && (data.group === 'opfs' || data.group === 'idb')) {
-    event.waitUntil(loadManifest().then((m) => precache(m, data.group!)));
-  }
-});
-
-async function fromCache(request: Request | string): Promise<Response | undefined> {
-  return caches.match(request, { ignoreSearch: false });
-}
-
-self.addEventListener('fetch', (event) => {
-  const request = event.request;
-  if (request.method !== 'GET') return;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin || isLiveTraffic(url.pathname)) return;
-
-  if (request.mode === 'navigate') {
-    // Network first so a deploy shows at once; the cached shell keeps the app opening offline.
-    event.respondWith(
-      fetch(request).catch(async () => (await fromCache(SHELL_URL)) ?? Response.error()),
+  const data = event.data as Message;
+  const reply = (message: unknown) => event.ports[0]?.postMessage(message);
+  if (data?.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  } else if (data?.type === 'PRECACHE' && isStorageGroup(data.group)) {
+    const group = data.group;
+    event.waitUntil(
+      precache(group).then(
+        () => reply({ type: 'PRECACHED', group }),
+        (err: unknown) => reply({ type: 'PRECACHE_FAILED', group, error: String(err) }),
+      ),
     );
-    return;
-  }
-  if (url.pathname.startsWith('/assets/')) {
-    // Content-hashed: a cached copy is always right.
-    event.respondWith(
+  } else if (data?.type === 'RESET') {
+    event.waitUntil(
       (async () => {
-        const cached = await fromCache(request);
-        if (cached) return cached;
-        const response = await fetch(request);
-        if (response.ok) {
-          const keys = (await caches.keys()).filter((k) => k.startsWith(CACHE_PREFIX));
-          const newest = keys[keys.length - 1];
-          if (newest) await (await caches.open(newest)).put(request, response.clone());
-        }
-        return response;
+        for (const name of await caches.keys()) if (isOwnCache(name)) await caches.delete(name);
+        reply({ type: 'RESET_DONE' });
       })(),
     );
   }
+});
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  // Lazily loaded chunks join this build's cache, so a page visited once online also opens offline.
+  if (response.ok && response.type === 'basic') {
+    const copy = response.clone();
+    void caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+async function precacheFirst(request: Request): Promise<Response> {
+  return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request);
+}
+
+function navigation(event: FetchEvent): Promise<Response> {
+  const network = (async () => ((await event.preloadResponse) as Response | undefined) ?? fetch(event.request))();
+  // Keeps the event alive past a timed-out race so the preload is not cancelled mid-flight (a console warning).
+  event.waitUntil(network.catch(() => undefined));
+  return networkFirst(
+    network,
+    (response) => response.status < 500,
+    async () => caches.match(SHELL_URL, { cacheName: CACHE }),
+    NAVIGATION_TIMEOUT_MS,
+  ).catch(() => Response.error());
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const strategy = strategyFor(
+    { method: request.method, url: request.url, mode: request.mode, hasRange: request.headers.has('range') },
+    self.location.origin,
+  );
+  if (strategy === 'navigation') event.respondWith(navigation(event));
+  else if (strategy === 'cache-first') event.respondWith(cacheFirst(request));
+  else if (strategy === 'precache-first') event.respondWith(precacheFirst(request));
 });
