@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AssetManifest } from '../../sw/manifest.js';
+import { launchDevice, type Device } from '../helpers/browser.js';
+import { requireBuild, startTestServer, STATIC_DIR, type TestServer } from '../helpers/server.js';
+import { forceIndexedDb, grantPersistentStorage } from '../helpers/storage.js';
+
+// Opened once online, the app must start again with no network at all: the shell from the service worker's cache,
+// the SDK worker and the SQLite build of the storage in use from the precache, the data from the local database.
+
+const storages = [
+  { storage: 'opfs', prepare: (device: Device, origin: string) => grantPersistentStorage(device.context, origin) },
+  { storage: 'idb', prepare: (device: Device) => forceIndexedDb(device.context) },
+] as const;
+
+describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) => {
+  let server: TestServer;
+  let device: Device;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    requireBuild();
+    server = await startTestServer('pglite');
+    device = await launchDevice();
+    await prepare(device, server.url);
+    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+  });
+  afterAll(async () => {
+    await device?.close();
+    await server?.stop();
+  });
+
+  const storageOpened = async () => {
+    const db = page.locator('[data-db="ready"]');
+    await db.waitFor({ state: 'attached', timeout: 30_000 });
+    return db.getAttribute('data-storage');
+  };
+
+  it('opens online, and the service worker takes control and precaches the shell and this storage', async () => {
+    await page.goto(server.url + '/');
+    expect(await storageOpened()).toBe(storage);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
+    const needed = manifest.files.filter((f) => f.group === 'core' || f.group === storage).map((f) => f.url);
+    const other = manifest.files.filter((f) => f.group === (storage === 'opfs' ? 'idb' : 'opfs')).map((f) => f.url);
+    expect(needed.some((url) => url.endsWith('.wasm'))).toBe(true);
+    await page.waitForFunction(
+      async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
+      needed,
+      { timeout: 30_000, polling: 250 },
+    );
+    // The other storage's SQLite build is never downloaded for nothing.
+    const cachedOther = await page.evaluate(
+      async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).filter(Boolean).length,
+      other,
+    );
+    expect(cachedOther).toBe(0);
+  });
+
+  it('starts again offline: shell from the service worker, data from the local database', async () => {
+    await device.context.setOffline(true);
+    // Both the page and the worker are cut off: what follows cannot have come from the server.
+    expect(await page.evaluate(() => fetch('/healthz').then(() => 'online', () => 'offline'))).toBe('offline');
+    const [worker] = device.context.serviceWorkers();
+    expect(worker).toBeDefined();
+    expect(await worker!.evaluate(() => fetch('/healthz').then(() => 'online', () => 'offline'))).toBe('offline');
+
+    const response = await page.reload();
+    expect(response?.fromServiceWorker()).toBe(true);
+    await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor({ timeout: 30_000 });
+    expect(await storageOpened()).toBe(storage);
+  });
+
+  it('shows the not-found page for an unknown route offline', async () => {
+    await page.goto(server.url + '/no/such/page');
+    await page.locator('[data-page="not-found"]').waitFor();
+  });
+
+  it('loads a page chunk it had not shown before, offline', async () => {
+    await page.goto(server.url + '/help/faq');
+    await page.locator('[data-page^="help"]').first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
