@@ -8,6 +8,7 @@ import { PageLoading } from './PageLoading.js';
 import { APP_NAME, usePageTitleValue } from './pageTitle.js';
 import { RequireLogin } from './RequireLogin.js';
 import { useLocation, useRoute } from './router.js';
+import { SyncStatusBar } from './SyncStatusBar.js';
 import { HOME_PATH } from './routes.js';
 import type { Route } from './routes.js';
 import './app.css';
@@ -120,7 +121,7 @@ export function App() {
         </Suspense>
       </main>
       <div className="app-bottom">
-        <div id="sync-status-slot" />
+        <SyncStatusBar />
         <BottomBar />
       </div>
       <AuthDrawerHost />

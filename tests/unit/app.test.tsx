@@ -92,7 +92,7 @@ describe('App', () => {
       ['Register', '/?auth=register'],
       ['Sign In', '/?auth=login'],
     ]);
-    expect(container.querySelector('#sync-status-slot')).not.toBeNull();
+    expect(container.querySelector('.app-bottom [data-sync-state]')?.getAttribute('data-sync-state')).toBe('idle');
     expect(page()).toBe('public-vehicles');
     expect(container.querySelector('h1')?.textContent).toBe('Latest vehicles');
     expect(headerTitle()).toBe('Latest vehicles');

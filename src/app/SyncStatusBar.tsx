@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react';
+import type { SyncViewModel } from '../data/syncStatus/presentation.js';
+import { getSyncStatusSnapshot, requestReconnect, subscribeSyncStatus } from '../data/syncStatusSource.js';
+import { SyncStatusIcon } from './SyncStatusIcon.js';
+import './syncStatus.css';
+
+export interface SyncStatusViewProps {
+  view: SyncViewModel;
+  onRefresh(): void;
+  onReconnect(): void;
+}
+
+/**
+ * SPEC §2 sync status bar. The root and its live region stay mounted while idle so the first state after idle is
+ * announced, and so tests can always read data-sync-state.
+ */
+export function SyncStatusView({ view, onRefresh, onReconnect }: SyncStatusViewProps) {
+  return (
+    <div className="sync-status" data-sync-state={view.state}>
+      {view.toast !== null && (
+        <div className="sync-status__toast" role="alert" data-sync-toast="">
+          {view.toast}
+        </div>
+      )}
+      <div className="sync-status__bar" data-color={view.color ?? undefined}>
+        {view.icon !== null && <SyncStatusIcon icon={view.icon} />}
+        <span className="sync-status__label" role="status" aria-live="polite">
+          {view.label}
+        </span>
+        {view.progressPercent !== null && (
+          <>
+            <span
+              className="sync-status__progress"
+              role="progressbar"
+              aria-label="Sync progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={view.progressPercent}
+            >
+              <span className="sync-status__progress-fill" style={{ width: `${view.progressPercent}%` }} />
+            </span>
+            <span className="sync-status__percent">{view.progressPercent}%</span>
+          </>
+        )}
+        {(view.showRefresh || view.showReconnect) && (
+          <span className="sync-status__actions">
+            {view.showReconnect && (
+              <button type="button" className="sync-status__action" data-action="sync-reconnect" onClick={onReconnect}>
+                Reconnect
+              </button>
+            )}
+            {view.showRefresh && (
+              <button type="button" className="sync-status__action" data-action="sync-refresh" onClick={onRefresh}>
+                Refresh
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function reloadPage() {
+  window.location.reload();
+}
+
+export function SyncStatusBar() {
+  const view = useSyncExternalStore(subscribeSyncStatus, getSyncStatusSnapshot);
+  return <SyncStatusView view={view} onRefresh={reloadPage} onReconnect={requestReconnect} />;
+}

@@ -1,0 +1,59 @@
+// SPEC §4 "Sync display states": which state the bar should be heading for, from one snapshot of the sync engine.
+// Plain data in and out, so the rules are testable without the SDK and the shell can load them before it.
+
+export type SyncDisplayState =
+  | 'connecting'
+  | 'connected'
+  | 'disconnected'
+  | 'initial-sync'
+  | 'syncing'
+  | 'uploading'
+  | 'synced'
+  | 'error'
+  | 'idle';
+
+export interface SyncInput {
+  connected: boolean;
+  connecting: boolean;
+  hasSynced: boolean;
+  /** The engine has been connected at least once since the page loaded. */
+  everConnected: boolean;
+  downloading: boolean;
+  uploading: boolean;
+  downloadError?: string;
+  uploadError?: string;
+  /** Download progress of the current sync, 0..1; absent when nothing is downloading. */
+  progress?: number;
+}
+
+// SPEC §8 lists these four; the short ones already cover the long ones, but the list stays as written so it can be
+// checked against the SPEC word for word.
+const NETWORK_ERROR_WORDS = ['fetch', 'network', 'failed to fetch', 'networkerror'];
+
+/** SPEC §8: a failure of the network itself, which the bar shows as offline rather than as a sync error. */
+export function isNetworkError(message: string): boolean {
+  const lower = message.toLowerCase();
+  return NETWORK_ERROR_WORDS.some((word) => lower.includes(word));
+}
+
+function isSyncError(message: string | undefined): message is string {
+  return message !== undefined && !isNetworkError(message);
+}
+
+function hasNetworkError(input: SyncInput): boolean {
+  return [input.downloadError, input.uploadError].some((m) => m !== undefined && isNetworkError(m));
+}
+
+export function deriveSyncState(input: SyncInput): SyncDisplayState {
+  if (isSyncError(input.downloadError) || isSyncError(input.uploadError)) return 'error';
+  if (input.connected) {
+    if (!input.hasSynced) return 'initial-sync';
+    if (input.downloading) return 'syncing';
+    if (input.uploading) return 'uploading';
+    return 'idle';
+  }
+  if (input.connecting) return 'connecting';
+  // A page opened without a network never connects, yet its failed attempt is exactly the "offline" SPEC §8 means.
+  if (input.everConnected || hasNetworkError(input)) return 'disconnected';
+  return 'idle';
+}

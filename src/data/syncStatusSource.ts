@@ -1,0 +1,142 @@
+// Feeds the sync bar from the PowerSync database's status. Only types come from the SDK: the bar renders (hidden)
+// before the SDK has loaded, and the database is never opened on the bar's account.
+import type { SyncStatus } from '@powersync/web';
+import { getDatabaseState, subscribeDatabaseState, whenDatabaseReady, type DatabaseState } from './databaseState.js';
+import type { SyncInput } from './syncStatus/derive.js';
+import { SyncDisplayMachine, systemClock, type Clock } from './syncStatus/machine.js';
+import type { SyncViewModel } from './syncStatus/presentation.js';
+
+export type SyncStatusLike = Pick<
+  SyncStatus,
+  'connected' | 'connecting' | 'hasSynced' | 'downloading' | 'uploading' | 'downloadError' | 'uploadError' | 'downloadProgress'
+>;
+
+/** The part of the database the bar reads. */
+export interface SyncStatusDatabase {
+  readonly currentStatus: SyncStatusLike;
+  registerListener(listener: { statusChanged?: (status: SyncStatusLike) => void }): () => void;
+}
+
+export interface SyncStatusSourceDeps {
+  getDatabaseState(): DatabaseState;
+  subscribeDatabaseState(listener: () => void): () => void;
+  whenDatabaseReady(): Promise<SyncStatusDatabase>;
+  clock?: Clock;
+}
+
+export type ReconnectHandler = () => unknown;
+
+export interface SyncStatusSource {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): SyncViewModel;
+  /** Plugs in the connection lifecycle's reconnect; until then (or after null) the bar offers no Reconnect button. */
+  setReconnectHandler(handler: ReconnectHandler | null): void;
+  reconnect(): void;
+}
+
+function errorMessage(error: Error | undefined): string | undefined {
+  if (error === undefined) return undefined;
+  return error.message || String(error);
+}
+
+export function toSyncInput(status: SyncStatusLike, everConnected: boolean): SyncInput {
+  const progress = status.downloadProgress?.downloadedFraction;
+  return {
+    connected: status.connected,
+    connecting: status.connecting,
+    // undefined means the SDK is still reading it from the database: not known to have synced.
+    hasSynced: status.hasSynced === true,
+    everConnected: everConnected || status.connected,
+    downloading: status.downloading,
+    uploading: status.uploading,
+    downloadError: errorMessage(status.downloadError),
+    uploadError: errorMessage(status.uploadError),
+    progress: status.downloading && progress !== undefined && Number.isFinite(progress) ? progress : undefined,
+  };
+}
+
+export function createSyncStatusSource(deps: SyncStatusSourceDeps): SyncStatusSource {
+  const machine = new SyncDisplayMachine(deps.clock ?? systemClock);
+  const listeners = new Set<() => void>();
+  let reconnectHandler: ReconnectHandler | null = null;
+  let snapshot = withHandler(machine.getView());
+  let started = false;
+  let everConnected = false;
+  let attached: SyncStatusDatabase | null = null;
+  let detach: (() => void) | null = null;
+
+  function withHandler(view: SyncViewModel): SyncViewModel {
+    return view.showReconnect && reconnectHandler === null ? { ...view, showReconnect: false } : view;
+  }
+
+  function publish() {
+    const next = withHandler(machine.getView());
+    if (next === snapshot) return;
+    snapshot = next;
+    for (const listener of [...listeners]) listener();
+  }
+
+  function feed(status: SyncStatusLike) {
+    everConnected ||= status.connected;
+    machine.update(toSyncInput(status, everConnected));
+  }
+
+  function attach(db: SyncStatusDatabase) {
+    if (db === attached) return;
+    detach?.();
+    attached = db;
+    detach = db.registerListener({ statusChanged: feed });
+    feed(db.currentStatus);
+  }
+
+  // The database may be replaced (reconnect recreates it): follow whichever one is ready now.
+  function follow() {
+    if (deps.getDatabaseState().status !== 'ready') {
+      detach?.();
+      detach = null;
+      attached = null;
+      return;
+    }
+    deps.whenDatabaseReady().then(
+      (db) => {
+        if (deps.getDatabaseState().status === 'ready') attach(db);
+      },
+      () => {},
+    );
+  }
+
+  function start() {
+    if (started) return;
+    started = true;
+    machine.subscribe(publish);
+    deps.subscribeDatabaseState(follow);
+    follow();
+  }
+
+  return {
+    subscribe(listener) {
+      start();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    setReconnectHandler(handler) {
+      reconnectHandler = handler;
+      publish();
+    },
+    reconnect() {
+      void Promise.resolve()
+        .then(() => reconnectHandler?.())
+        .catch((err: unknown) => console.warn('sync reconnect failed', err));
+    },
+  };
+}
+
+// The app's one source. It lives as long as the page: the bar is always mounted, and StrictMode's
+// unsubscribe-resubscribe must not restart the clocks.
+const source = createSyncStatusSource({ getDatabaseState, subscribeDatabaseState, whenDatabaseReady });
+
+export const subscribeSyncStatus = source.subscribe;
+export const getSyncStatusSnapshot = source.getSnapshot;
+export const setReconnectHandler = source.setReconnectHandler;
+export const requestReconnect = source.reconnect;

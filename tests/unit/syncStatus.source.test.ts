@@ -1,0 +1,205 @@
+// The adapter from the database's SyncStatus to the bar: a fake database stands in for the SDK.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DatabaseState } from '../../src/data/databaseState.js';
+import {
+  createSyncStatusSource,
+  toSyncInput,
+  type SyncStatusDatabase,
+  type SyncStatusLike,
+} from '../../src/data/syncStatusSource.js';
+
+function status(over: Partial<Record<keyof SyncStatusLike, unknown>> = {}): SyncStatusLike {
+  return {
+    connected: false,
+    connecting: false,
+    hasSynced: false,
+    downloading: false,
+    uploading: false,
+    downloadError: undefined,
+    uploadError: undefined,
+    downloadProgress: null,
+    ...over,
+  } as SyncStatusLike;
+}
+
+class FakeDatabase implements SyncStatusDatabase {
+  currentStatus = status();
+  listeners = new Set<(s: SyncStatusLike) => void>();
+  registerListener(listener: { statusChanged?: (s: SyncStatusLike) => void }) {
+    const fn = listener.statusChanged;
+    if (!fn) return () => {};
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+  emit(over: Partial<Record<keyof SyncStatusLike, unknown>>) {
+    this.currentStatus = status(over);
+    for (const fn of this.listeners) fn(this.currentStatus);
+  }
+}
+
+function harness() {
+  let state: DatabaseState = { status: 'opening' };
+  let db = new FakeDatabase();
+  const stateListeners = new Set<() => void>();
+  const whenDatabaseReady = vi.fn(async () => db);
+  const source = createSyncStatusSource({
+    getDatabaseState: () => state,
+    subscribeDatabaseState: (listener) => {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    whenDatabaseReady,
+  });
+  const setState = (next: DatabaseState) => {
+    state = next;
+    for (const listener of stateListeners) listener();
+  };
+  return {
+    source,
+    whenDatabaseReady,
+    db: () => db,
+    /** The database opens (again, after a recreate: a new instance). */
+    async ready(next = new FakeDatabase()) {
+      db = next;
+      setState({ status: 'ready', storage: 'idb' });
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    reopening: () => setState({ status: 'opening' }),
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe('toSyncInput', () => {
+  it('reads the flags, the error messages and the download fraction', () => {
+    const input = toSyncInput(
+      status({
+        connected: true,
+        hasSynced: true,
+        downloading: true,
+        uploadError: new Error('Upload rejected'),
+        downloadError: new TypeError('Failed to fetch'),
+        downloadProgress: { downloadedFraction: 0.42, totalOperations: 100, downloadedOperations: 42 },
+      }),
+      false,
+    );
+    expect(input).toEqual({
+      connected: true,
+      connecting: false,
+      hasSynced: true,
+      everConnected: true,
+      downloading: true,
+      uploading: false,
+      downloadError: 'Failed to fetch',
+      uploadError: 'Upload rejected',
+      progress: 0.42,
+    });
+  });
+
+  it('hasSynced still loading counts as not synced; progress only while downloading', () => {
+    const input = toSyncInput(
+      status({ hasSynced: undefined, downloadProgress: { downloadedFraction: 1, totalOperations: 1, downloadedOperations: 1 } }),
+      true,
+    );
+    expect(input).toMatchObject({ hasSynced: false, everConnected: true, progress: undefined });
+  });
+
+  it('an error without a message still says something', () => {
+    const input = toSyncInput(status({ uploadError: Object.assign(new Error(''), { name: 'SyncError' }) }), false);
+    expect(input.uploadError).toBe('SyncError');
+  });
+});
+
+describe('the sync status source', () => {
+  it('is hidden before the database is ready, and does not open it', async () => {
+    const h = harness();
+    const listener = vi.fn();
+    h.source.subscribe(listener);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.source.getSnapshot().state).toBe('idle');
+    expect(h.whenDatabaseReady).not.toHaveBeenCalled();
+  });
+
+  it('follows the database once ready: its current status, then every change', async () => {
+    const h = harness();
+    h.source.subscribe(() => {});
+    const db = new FakeDatabase();
+    db.currentStatus = status({ connecting: true });
+    await h.ready(db);
+    expect(h.source.getSnapshot().state).toBe('connecting');
+    db.emit({ connected: true, hasSynced: true });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.source.getSnapshot().state).toBe('idle');
+  });
+
+  it('remembers a first connection: losing it shows offline', async () => {
+    const h = harness();
+    h.source.subscribe(() => {});
+    await h.ready();
+    h.db().emit({ connected: true, hasSynced: true });
+    h.db().emit({ hasSynced: true });
+    expect(h.source.getSnapshot().state).toBe('disconnected');
+  });
+
+  it('follows a recreated database and lets go of the old one', async () => {
+    const h = harness();
+    h.source.subscribe(() => {});
+    await h.ready();
+    const old = h.db();
+    old.emit({ connected: true, hasSynced: true });
+    h.reopening();
+    expect(old.listeners.size).toBe(0);
+    const fresh = new FakeDatabase();
+    await h.ready(fresh);
+    expect(fresh.listeners.size).toBe(1);
+    expect(h.source.getSnapshot().state).toBe('disconnected');
+    fresh.emit({ connecting: true });
+    expect(h.source.getSnapshot().state).toBe('connecting');
+  });
+
+  it('offers Reconnect only once a handler is plugged in, and calls it', async () => {
+    const h = harness();
+    const listener = vi.fn();
+    h.source.subscribe(listener);
+    const db = new FakeDatabase();
+    db.currentStatus = status({ connecting: true });
+    await h.ready(db);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(h.source.getSnapshot().showReconnect).toBe(false);
+
+    const reconnect = vi.fn(async () => {});
+    h.source.setReconnectHandler(reconnect);
+    expect(h.source.getSnapshot().showReconnect).toBe(true);
+    h.source.reconnect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reconnect).toHaveBeenCalledTimes(1);
+
+    h.source.setReconnectHandler(null);
+    expect(h.source.getSnapshot().showReconnect).toBe(false);
+  });
+
+  it('a failing reconnect is logged, not thrown at the button', async () => {
+    const h = harness();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    h.source.setReconnectHandler(() => {
+      throw new Error('wedged');
+    });
+    h.source.reconnect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warn).toHaveBeenCalledWith('sync reconnect failed', expect.any(Error));
+    warn.mockRestore();
+  });
+
+  it('gives useSyncExternalStore the same snapshot until something changes', async () => {
+    const h = harness();
+    h.source.subscribe(() => {});
+    const first = h.source.getSnapshot();
+    await h.ready();
+    h.db().emit({ uploading: true });
+    expect(h.source.getSnapshot()).toBe(first);
+  });
+});
