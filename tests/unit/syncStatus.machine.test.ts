@@ -6,6 +6,7 @@ import {
   DISCONNECTED,
   IDLE,
   INITIAL_SYNC,
+  NOT_STARTED,
   SYNCING,
   SYNC_ERROR,
   UPLOADING,
@@ -350,14 +351,21 @@ describe('the Refresh button', () => {
   });
 
   it('stays through the engine retrying, and goes once connected', () => {
-    feed(0, DISCONNECTED);
-    rec.at(4000);
+    feed(0, CONNECTING);
+    feed(1000, DISCONNECTED);
+    rec.at(5000);
     expect(rec.machine.getView().showRefresh).toBe(true);
-    feed(5000, CONNECTING);
+    feed(6000, CONNECTING);
     expect(rec.machine.getView()).toMatchObject({ state: 'connecting', showRefresh: true });
-    feed(6500, SYNCING);
-    rec.at(7000);
+    feed(7500, SYNCING);
+    rec.at(8000);
     expect(rec.machine.getView()).toMatchObject({ state: 'syncing', showRefresh: false });
+  });
+
+  it('does not count the time before the first connection attempt', () => {
+    feed(0, NOT_STARTED);
+    feed(10_000, CONNECTING);
+    expect(rec.machine.getView()).toMatchObject({ state: 'connecting', showRefresh: false });
   });
 
   it('does not appear while connected, even on an error', () => {

@@ -44,7 +44,9 @@ export class SyncDisplayMachine {
   /** The latest progress of the current download run, kept after it ends so a held state shows where it got to. */
   private runProgress: number | null = null;
   private progressChangedAt = Number.NEGATIVE_INFINITY;
-  /** Since when the engine has been neither connected nor trying to; null while it is either. */
+  /** Whether the engine has tried to connect yet: before that, not connecting is no failure worth a Refresh. */
+  private attempted = false;
+  /** Since when the engine, having tried, has been neither connected nor trying; null while it is either. */
   private notConnectingSince: number | null = null;
   private refreshShown = false;
   private toast: { text: string; until: number } | null = null;
@@ -90,13 +92,14 @@ export class SyncDisplayMachine {
   }
 
   private trackConnection(input: SyncInput, now: number): void {
+    if (input.connected || input.connecting) this.attempted = true;
     if (input.connected) {
       this.notConnectingSince = null;
       this.refreshShown = false;
     } else if (input.connecting) {
       // Kept once shown: the engine's retries would otherwise make the button blink every few seconds.
       this.notConnectingSince = null;
-    } else {
+    } else if (this.attempted) {
       this.notConnectingSince ??= now;
     }
   }
