@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresReachable } from '../helpers/databases.js';
+import {
+  oplogInconsistencies,
+  openSyncClient,
+  openSyncTestDatabase,
+  seedAndReplicate,
+  type SyncClient,
+  type SyncTestDatabase,
+  type SyncTestServer,
+} from '../helpers/powersync.js';
+import type { Backend } from '../helpers/server.js';
+
+const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+
+const count = async (client: SyncClient, table: string) =>
+  (await client.db.get<{ n: number }>(`select count(*) as n from ${table}`)).n;
+
+/** Row counts of every synced table, as one comparable object. */
+async function counts(client: SyncClient): Promise<Record<string, number>> {
+  const tables = ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info', 'service_requests',
+    'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files'];
+  const result: Record<string, number> = {};
+  for (const table of tables) result[table] = await count(client, table);
+  return result;
+}
+
+describe.each(backends)('the official Node client syncing from our server on %s', (backend) => {
+  let database: SyncTestDatabase;
+  let server: SyncTestServer;
+  let ids: Record<'admin' | 'owner' | 'worker', string>;
+  const clients: SyncClient[] = [];
+  const open = async (userId: string | null) => {
+    const client = await openSyncClient({ server }, userId);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    database = await openSyncTestDatabase(backend);
+    server = await database.start();
+    ids = await seedAndReplicate(server);
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('gives an anonymous visitor the five public vehicles and their tags, without owners or VINs, and nothing else', async () => {
+    const anonymous = await open(null);
+    expect(await counts(anonymous)).toMatchObject({ vehicles: 5, qr_tags: 5, users: 0, vehicles_info: 0, companies: 0,
+      customers: 0, service_requests: 0, worktime: 0 });
+    const vehicles = await anonymous.rows<{ name: string; vin: string | null; user_id: string | null; is_public: number }>('vehicles');
+    expect(vehicles.every((v) => v.vin === null && v.user_id === null && v.is_public === 1)).toBe(true);
+    expect(vehicles.map((v) => v.name)).not.toContain('Camper van');
+  });
+
+  it('gives the owner all of their vehicles in full, others\' public listings, and no company data', async () => {
+    const owner = await open(ids.owner);
+    expect(await counts(owner)).toMatchObject({ users: 1, vehicles: 6, vehicles_info: 3, qr_tags: 6, service_requests: 1,
+      worktime: 1, companies: 0, customers: 0, company_employees: 0 });
+    const own = await owner.rows<{ name: string; vin: string; user_id: string; created_at: string }>(
+      'vehicles', 'name, vin, user_id, created_at');
+    const camper = own.find((v) => v.name === 'Camper van');
+    expect(camper).toMatchObject({ vin: 'WD4PF4CD5GP211754', user_id: ids.owner });
+    expect(camper?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const others = own.filter((v) => v.user_id !== ids.owner);
+    expect(others).toHaveLength(3);
+    expect(others.every((v) => v.vin === null)).toBe(true);
+    const [user] = await owner.rows<{ id: string; email: string; is_admin: number }>('users');
+    expect(user).toMatchObject({ id: ids.owner, email: 'owner@tagbook.test', is_admin: 0 });
+  });
+
+  it('gives the worker their company, its customers, requests and work time', async () => {
+    const worker = await open(ids.worker);
+    expect(await counts(worker)).toMatchObject({ users: 1, companies: 1, company_employees: 1, customers: 2,
+      service_requests: 1, worktime: 1, vehicles: 5, vehicles_info: 3, qr_tags: 5 });
+    const [request] = await worker.rows<{ has_started: number; schedule_start: string }>('service_requests');
+    expect(request?.has_started).toBe(1);
+  });
+
+  it('gives the admin every user (without secrets), vehicle, info, tag — free ones too — and request', async () => {
+    const admin = await open(ids.admin);
+    expect(await counts(admin)).toMatchObject({ users: 3, companies: 1, customers: 2, vehicles: 6, vehicles_info: 6,
+      qr_tags: 10, service_requests: 1 });
+    const users = await admin.db.getAll<Record<string, unknown>>('select * from users');
+    expect(Object.keys(users[0]!).sort()).toEqual(['created_at', 'display_name', 'email', 'id', 'is_admin', 'updated_at']);
+    expect((await admin.rows<{ vin: string | null }>('vehicles')).every((v) => v.vin !== null)).toBe(true);
+  });
+
+  it('delivers updates and deletes live', async () => {
+    const [owner, anonymous] = [await open(ids.owner), await open(null)];
+    await server.db.query(`update vehicles set name = 'Red 911 GTS' where name = 'Red 911'`);
+    for (const client of [owner, anonymous]) {
+      await client.waitFor(async () => (await client.rows<{ name: string }>('vehicles', 'name')).some((v) => v.name === 'Red 911 GTS'), 'rename');
+    }
+    await server.db.query(`delete from qr_tags where id = 'DEMOTAG00003'`);
+    await owner.waitFor(async () => (await count(owner, 'qr_tags')) === 5, 'tag deleted');
+    await server.db.query(`update vehicles set is_public = false where name = 'Trail Bronco'`);
+    await anonymous.waitFor(async () => (await count(anonymous, 'vehicles')) === 4, 'vehicle unlisted');
+    await anonymous.waitFor(async () => (await count(anonymous, 'qr_tags')) === 4, 'its tag unlisted');
+    const bronco = await owner.db.get<{ is_public: number; vin: string }>(`select is_public, vin from vehicles where name = 'Trail Bronco'`);
+    await owner.waitFor(async () => (await owner.db.get<{ p: number }>(`select is_public as p from vehicles where name = 'Trail Bronco'`)).p === 0, 'owner sees it private');
+    expect(bronco.vin).toBe('1FMEE5DP3MLA31867');
+    expect(await oplogInconsistencies(server.db)).toEqual([]);
+  });
+
+  it('moves a vehicle, with its info and tag, from one owner to the other when ownership changes', async () => {
+    const [owner, worker] = [await open(ids.owner), await open(ids.worker)];
+    const vanInfo = `select count(*) as n from vehicles_info where vin = 'WD4PF4CD5GP211754'`;
+    expect((await owner.db.get<{ n: number }>(vanInfo)).n).toBe(1);
+    expect((await worker.db.get<{ n: number }>(vanInfo)).n).toBe(0);
+    await server.db.query(`update vehicles set user_id = $1 where name = 'Camper van'`, [ids.worker]);
+    await worker.waitFor(async () => (await worker.db.get<{ n: number }>(vanInfo)).n === 1, 'van info reaches the new owner');
+    await owner.waitFor(async () => (await owner.db.get<{ n: number }>(vanInfo)).n === 0, 'van info leaves the old owner');
+    await owner.waitFor(async () => (await owner.db.getAll(`select 1 from vehicles where name = 'Camper van'`)).length === 0, 'van leaves');
+    const van = await worker.db.get<{ user_id: string; vin: string }>(`select user_id, vin from vehicles where name = 'Camper van'`);
+    expect(van).toEqual({ user_id: ids.worker, vin: 'WD4PF4CD5GP211754' });
+    expect(await worker.db.getAll(`select id from qr_tags where id = 'DEMOTAG00003'`)).toHaveLength(0); // deleted above
+  });
+
+  it('grants and revokes the admin bucket live when the flag changes', async () => {
+    const owner = await open(ids.owner);
+    const before = await count(owner, 'users');
+    expect(before).toBe(1);
+    await server.db.query('update users set is_admin = true where id = $1', [ids.owner]);
+    await owner.waitFor(async () => (await count(owner, 'users')) === 3, 'admin data arrives');
+    await owner.waitFor(async () => (await count(owner, 'qr_tags')) === 9, 'free tags arrive');
+    await server.db.query('update users set is_admin = false where id = $1', [ids.owner]);
+    await owner.waitFor(async () => (await count(owner, 'users')) === 1, 'admin data leaves');
+    expect(await count(owner, 'customers')).toBe(0);
+    expect(await oplogInconsistencies(server.db)).toEqual([]);
+  });
+});
