@@ -23,7 +23,7 @@ export const SW_ERRORS = {
   noWaiting: 'No waiting service worker found after update check',
 } as const;
 
-export type ServiceWorkerState =
+export type ServiceWorkerStatus =
   | 'unsupported'
   | 'registering'
   | 'installing'
@@ -58,20 +58,20 @@ export function browserEnv(): ServiceWorkerEnv {
   };
 }
 
-let state: ServiceWorkerState = 'registering';
+let state: ServiceWorkerStatus = 'registering';
 const listeners = new Set<() => void>();
 
-function setState(next: ServiceWorkerState): void {
+function setState(next: ServiceWorkerStatus): void {
   if (next === state) return;
   state = next;
   for (const listener of [...listeners]) listener();
 }
 
-export function getServiceWorkerState(): ServiceWorkerState {
+export function getServiceWorkerStatus(): ServiceWorkerStatus {
   return state;
 }
 
-export function subscribeServiceWorkerState(listener: () => void): () => void {
+export function subscribeServiceWorkerStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -17,6 +17,8 @@ export const STORAGE_PREFERENCE_KEY = 'tagbook.storagePreference';
  * more gently (the browser evicts other origins first or fails one transaction, not the VFS).
  */
 export const MIN_FREE_BYTES_FOR_OPFS = 50 * 1024 * 1024;
+/** SPEC §9: after switching modes the settings dialog counts down this long, then reloads into the new storage. */
+export const STORAGE_MODE_RELOAD_COUNTDOWN_MS = 3000;
 /** persist() may open a permission prompt (Firefox); the database must not wait on a person to answer it. */
 export const PERSIST_REQUEST_TIMEOUT_MS = 1000;
 

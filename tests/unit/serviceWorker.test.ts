@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   RELOAD_GUARD_MS,
   SW_ERRORS,
-  getServiceWorkerState,
+  getServiceWorkerStatus,
   precacheStorage,
   resetServiceWorker,
   shouldReload,
@@ -136,7 +136,7 @@ describe('startServiceWorker', () => {
     await started;
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' });
     expect(container.registration!.update).toHaveBeenCalledOnce();
-    expect(getServiceWorkerState()).toBe('active');
+    expect(getServiceWorkerStatus()).toBe('active');
   });
 
   it('does not reload when the first worker claims an uncontrolled page', async () => {
@@ -146,7 +146,7 @@ describe('startServiceWorker', () => {
     await vi.advanceTimersByTimeAsync(500);
     await started;
     container.dispatchEvent(new Event('controllerchange'));
-    expect(getServiceWorkerState()).toBe('controller-changed');
+    expect(getServiceWorkerStatus()).toBe('controller-changed');
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -182,11 +182,11 @@ describe('startServiceWorker', () => {
     const next = new FakeWorker('installing');
     registration.installing = next;
     registration.dispatchEvent(new Event('updatefound'));
-    expect(getServiceWorkerState()).toBe('installing');
+    expect(getServiceWorkerStatus()).toBe('installing');
     registration.installing = null;
     registration.waiting = next;
     next.moveTo('installed');
-    expect(getServiceWorkerState()).toBe('waiting');
+    expect(getServiceWorkerStatus()).toBe('waiting');
     await vi.advanceTimersByTimeAsync(499);
     expect(next.posted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -195,7 +195,7 @@ describe('startServiceWorker', () => {
 
   it('reports a browser without service workers', async () => {
     await startServiceWorker(fakeEnv(undefined).env);
-    expect(getServiceWorkerState()).toBe('unsupported');
+    expect(getServiceWorkerStatus()).toBe('unsupported');
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BROWSER_DATABASE_VERSION,
   MIN_FREE_BYTES_FOR_OPFS,
+  STORAGE_MODE_RELOAD_COUNTDOWN_MS,
   STORAGE_PREFERENCE_KEY,
   chooseStorage,
   decideStorage,
@@ -130,6 +131,10 @@ describe('storage mode preference', () => {
     setStorageMode('auto');
     expect(localStorage.getItem(STORAGE_PREFERENCE_KEY)).toBeNull();
     expect(getStorageMode()).toBe('auto');
+  });
+
+  it('gives the settings dialog the SPEC §9 reload countdown', () => {
+    expect(STORAGE_MODE_RELOAD_COUNTDOWN_MS).toBe(3000);
   });
 
   it('reports a preference of another version as auto', () => {
