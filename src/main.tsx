@@ -2,11 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { DatabaseStatus } from './app/DatabaseStatus.js';
+import { rememberLastPath, restoreLastPath } from './app/lastPath.js';
+import { startServiceWorkerAfterLoad } from './app/serviceWorkerStart.js';
 import { whenDatabaseReady } from './data/databaseState.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+restoreLastPath();
+rememberLastPath();
 
 // The shell renders at once; the database (worker + wasm) opens in parallel and queries wait for it.
 createRoot(container).render(
@@ -15,6 +19,7 @@ createRoot(container).render(
     <DatabaseStatus />
   </StrictMode>,
 );
+startServiceWorkerAfterLoad();
 whenDatabaseReady()
   .then(() => import('./data/sync.js'))
   .then((sync) => sync.startSync())
