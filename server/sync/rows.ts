@@ -1,5 +1,4 @@
 import type { SqliteValue } from '@powersync/service-sync-rules';
-import { JSONBig } from '@powersync/service-jsonbig';
 
 /** PostgreSQL type names (information_schema.columns.data_type) of one table's columns. */
 export type ColumnTypes = ReadonlyMap<string, string>;
@@ -31,7 +30,8 @@ export function toSqliteValue(value: unknown, type: string | undefined): SqliteV
       return type === undefined ? value : stringOfType(value, type);
     case 'object':
       if (value instanceof Uint8Array) return value;
-      return JSONBig.stringify(value);
+      // Plain JSON from the log: JSON.stringify keeps 1 as 1 (JSONBig would write 1.0 to mark a float).
+      return JSON.stringify(value);
     default:
       return String(value);
   }
