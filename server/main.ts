@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { formatDemoCredentials, seedDemo } from './db/seed.js';
+import { compactOplog } from './sync/compact.js';
 
 // The bundle runs from dist/server; the built app sits beside it in dist/public.
 const here = dirname(fileURLToPath(import.meta.url));
@@ -16,6 +17,18 @@ async function seedOnly() {
     await migrate(db);
     const demo = await seedDemo(db);
     console.log(demo ? formatDemoCredentials(demo) : 'The database already has users: nothing seeded.');
+  } finally {
+    await db.close();
+  }
+}
+
+/** `--compact`: one compaction of the sync oplog (with PGlite, while the server is stopped: one process at a time). */
+async function compactOnly() {
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const report = await compactOplog(db);
+    console.log(`Sync oplog compacted: ${report.buckets} bucket(s), ${report.opsBefore} ops before, ${report.opsAfter} after.`);
   } finally {
     await db.close();
   }
@@ -55,7 +68,8 @@ async function serve() {
   await running;
 }
 
-(process.argv.includes('--seed-only') ? seedOnly() : serve()).catch((err) => {
+const command = process.argv.includes('--seed-only') ? seedOnly : process.argv.includes('--compact') ? compactOnly : serve;
+command().catch((err) => {
   console.error(err);
   process.exit(1);
 });
