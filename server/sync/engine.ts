@@ -43,7 +43,7 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   const leadership: Leadership =
     db.kind === 'postgres' && config.databaseUrl ? advisoryLeadership(config.databaseUrl) : soleLeadership();
   const replicator = new Replicator(db, rules, hub, leadership, options.replicator);
-  const follower = db.kind === 'postgres' ? new Follower(db, hub) : null;
+  const follower = db.kind === 'postgres' ? new Follower(db, hub, () => leadership.isLeader() && replicator.active) : null;
 
   const [state] = await db.query<{ head_op: string; position: string }>('select head_op, position from sync_state where id = 1');
   hub.head = Number(state?.head_op ?? 0);

@@ -17,6 +17,8 @@ export class Follower {
   constructor(
     private readonly db: Db,
     private readonly hub: SyncHub,
+    /** While this process replicates, its replicator publishes every batch itself: nothing to follow. */
+    private readonly replicating: () => boolean,
     private readonly pollMs = 5000,
   ) {}
 
@@ -39,7 +41,7 @@ export class Follower {
   }
 
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.replicating()) return;
     if (this.running) {
       this.again = true;
       return;

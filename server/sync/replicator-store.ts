@@ -73,36 +73,34 @@ export async function readColumnTypes(db: Queryable): Promise<Map<string, Column
 }
 
 /**
+ * Rows for a bulk statement as one JSON text, expanded by json_to_recordset: a single parameter however large the
+ * batch, and no per-element array escaping in the driver. Passed as text (cast in SQL) so that neither adapter
+ * re-encodes it.
+ */
+const asJson = (rows: readonly unknown[]) => JSON.stringify(rows);
+
+/**
  * Writes everything the batch decided, in the caller's transaction, and returns the new state of every bucket it
- * touched. Bulk statements over unnest(): one round trip per table however large the batch.
+ * touched. One statement per table however large the batch.
  */
 export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<string, BucketState>> {
   const updated = new Map<string, BucketState>();
   if (plan.ops.length > 0) {
-    const ops = plan.ops;
     await tx.query(
       `insert into sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum)
-       select * from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])`,
-      [
-        ops.map((o) => o.bucket),
-        ops.map((o) => o.opId),
-        ops.map((o) => o.op),
-        ops.map((o) => o.objectType),
-        ops.map((o) => o.objectId),
-        ops.map((o) => o.data),
-        ops.map((o) => o.checksum),
-      ],
+       select b, i, o, t, r, d, c from json_to_recordset($1::text::json)
+         as x(b text, i bigint, o text, t text, r text, d text, c bigint)`,
+      [asJson(plan.ops.map((o) => ({ b: o.bucket, i: o.opId, o: o.op, t: o.objectType, r: o.objectId, d: o.data, c: o.checksum })))],
     );
-    const buckets = [...plan.buckets.entries()];
     const rows = await tx.query<{ bucket: string; checksum: string; count: string; last_op: string }>(
       `insert into sync_buckets (bucket, checksum, count, last_op)
-       select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[])
+       select b, c, n, l from json_to_recordset($1::text::json) as x(b text, c bigint, n bigint, l bigint)
        on conflict (bucket) do update set
          checksum = (sync_buckets.checksum + excluded.checksum) % 4294967296,
          count = sync_buckets.count + excluded.count,
          last_op = excluded.last_op
        returning bucket, checksum, count, last_op`,
-      [buckets.map(([b]) => b), buckets.map(([, d]) => d.checksum), buckets.map(([, d]) => d.count), buckets.map(([, d]) => d.lastOp)],
+      [asJson([...plan.buckets].map(([b, d]) => ({ b, c: d.checksum, n: d.count, l: d.lastOp })))],
     );
     for (const r of rows) updated.set(r.bucket, { checksum: Number(r.checksum), count: Number(r.count), lastOp: Number(r.last_op) });
   }
@@ -112,56 +110,54 @@ export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<st
 }
 
 async function writeSourceStates(tx: Queryable, plan: BatchPlan): Promise<void> {
-  const keep = [...plan.states.values()].filter((s) => s.state.buckets.length > 0 || Object.keys(s.state.lookups).length > 0);
-  const drop = [...plan.states.values()].filter((s) => s.state.buckets.length === 0 && Object.keys(s.state.lookups).length === 0);
+  const states = [...plan.states.values()];
+  const isEmpty = (s: (typeof states)[number]) => s.state.buckets.length === 0 && Object.keys(s.state.lookups).length === 0;
+  const keep = states.filter((s) => !isEmpty(s));
+  const drop = states.filter(isEmpty);
   if (keep.length > 0) {
     await tx.query(
       `insert into sync_source_rows (table_name, row_id, buckets, lookups)
-       select t, r, b::jsonb, l::jsonb from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(t, r, b, l)
+       select t, r, b, l from json_to_recordset($1::text::json) as x(t text, r text, b jsonb, l jsonb)
        on conflict (table_name, row_id) do update set buckets = excluded.buckets, lookups = excluded.lookups`,
-      [
-        keep.map((s) => s.table),
-        keep.map((s) => s.rowId),
-        keep.map((s) => JSON.stringify(s.state.buckets)),
-        keep.map((s) => JSON.stringify(s.state.lookups)),
-      ],
+      [asJson(keep.map((s) => ({ t: s.table, r: s.rowId, b: s.state.buckets, l: s.state.lookups })))],
     );
   }
   if (drop.length > 0) {
     await tx.query(
-      `delete from sync_source_rows s using unnest($1::text[], $2::text[]) as k(table_name, row_id)
-        where s.table_name = k.table_name and s.row_id = k.row_id`,
-      [drop.map((s) => s.table), drop.map((s) => s.rowId)],
+      `delete from sync_source_rows s using json_to_recordset($1::text::json) as k(t text, r text)
+        where s.table_name = k.t and s.row_id = k.r`,
+      [asJson(drop.map((s) => ({ t: s.table, r: s.rowId })))],
     );
   }
 }
 
 async function writeParameters(tx: Queryable, plan: BatchPlan): Promise<void> {
-  const removed: [string, string, string][] = [];
-  const added: [string, string, string, string][] = [];
+  const removed: { l: string; t: string; r: string }[] = [];
+  const added: { l: string; t: string; r: string; p: string }[] = [];
   for (const write of plan.params.values()) {
-    for (const lookup of Object.keys(write.before)) removed.push([lookup, write.table, write.rowId]);
-    for (const [lookup, params] of Object.entries(write.after)) added.push([lookup, write.table, write.rowId, params]);
+    for (const lookup of Object.keys(write.before)) removed.push({ l: lookup, t: write.table, r: write.rowId });
+    for (const [lookup, params] of Object.entries(write.after)) added.push({ l: lookup, t: write.table, r: write.rowId, p: params });
   }
   if (removed.length > 0) {
     await tx.query(
-      `delete from sync_parameters p using unnest($1::text[], $2::text[], $3::text[]) as k(lookup, table_name, row_id)
-        where p.lookup = k.lookup and p.table_name = k.table_name and p.row_id = k.row_id`,
-      [removed.map((r) => r[0]), removed.map((r) => r[1]), removed.map((r) => r[2])],
+      `delete from sync_parameters p using json_to_recordset($1::text::json) as k(l text, t text, r text)
+        where p.lookup = k.l and p.table_name = k.t and p.row_id = k.r`,
+      [asJson(removed)],
     );
   }
   if (added.length > 0) {
     await tx.query(
       `insert into sync_parameters (lookup, table_name, row_id, params)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[])`,
-      [added.map((r) => r[0]), added.map((r) => r[1]), added.map((r) => r[2]), added.map((r) => r[3])],
+       select l, t, r, p from json_to_recordset($1::text::json) as x(l text, t text, r text, p text)`,
+      [asJson(added)],
     );
   }
   if (plan.changedLookups.size > 0) {
-    await tx.query('insert into sync_parameter_changes (position, lookups) values ($1, $2::text[])', [
-      plan.position,
-      [...plan.changedLookups],
-    ]);
+    await tx.query(
+      `insert into sync_parameter_changes (position, lookups)
+       values ($1, array(select json_array_elements_text($2::text::json)))`,
+      [plan.position, asJson([...plan.changedLookups])],
+    );
   }
 }
 

@@ -61,6 +61,11 @@ export class Replicator {
     this.pollMs = options.pollMs ?? 5000;
   }
 
+  /** Started and not stopped (whether it currently leads is the leadership's business). */
+  get active(): boolean {
+    return !this.stopped;
+  }
+
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;

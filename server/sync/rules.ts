@@ -9,6 +9,7 @@ import {
   type SourceTableRef,
   type SqliteValue,
 } from '@powersync/service-sync-rules';
+import { stringifyRow } from './row-json.js';
 
 /**
  * sync-rules.yaml, parsed once and hydrated with the default hydration state: bucket names are then exactly what
@@ -72,7 +73,7 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
         bucket: result.bucket,
         objectType: result.table,
         objectId: String(result.id),
-        data: JSONBig.stringify(result.data),
+        data: stringifyRow(result.data),
         width: Object.keys(result.data).length,
       };
       seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, row);

@@ -1,0 +1,35 @@
+import type { SqliteJsonValue } from '@powersync/service-sync-rules';
+
+/**
+ * The JSON text of an evaluated row, as JSONBig (the service's serializer) writes it — bigint as a plain integer, a
+ * JS number that happens to be whole as "5.0" (it is a REAL) — but several times faster: rows are flat and their
+ * values are only strings, numbers, bigints and nulls. The text is what a device stores and what the op checksum
+ * covers, so it must stay stable for a given row.
+ */
+export function stringifyRow(row: Readonly<Record<string, SqliteJsonValue>>): string {
+  let json = '{';
+  let first = true;
+  for (const key in row) {
+    const value = row[key];
+    if (value === undefined) continue;
+    json += `${first ? '' : ','}${JSON.stringify(key)}:${stringifyValue(value)}`;
+    first = false;
+  }
+  return `${json}}`;
+}
+
+function stringifyValue(value: SqliteJsonValue): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'bigint':
+      return value.toString();
+    case 'number': {
+      if (!Number.isFinite(value)) return 'null';
+      const text = String(value);
+      return /^-?\d+$/.test(text) ? `${text}.0` : text;
+    }
+    default:
+      return 'null';
+  }
+}
