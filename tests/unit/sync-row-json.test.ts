@@ -1,10 +1,11 @@
 import { JSONBig } from '@powersync/service-jsonbig';
+import type { SqliteJsonValue } from '@powersync/service-sync-rules';
 import { describe, expect, it } from 'vitest';
 import { stringifyRow } from '../../server/sync/row-json.js';
 
 describe('row JSON', () => {
   it('writes exactly what the service\'s JSONBig writes for flat SQLite rows', () => {
-    const rows = [
+    const rows: Record<string, SqliteJsonValue>[] = [
       { id: 'v1', name: 'Red "911"\n', year: 2019n, price: 5, ratio: 0.25, big: 12345678901234567890n, none: null, neg: -3n, huge: 1e21 },
       {},
       { 'odd key': 'ünïcödé \u2028', zero: 0, negZero: -0.5 },
