@@ -9,7 +9,7 @@ import {
 import type { Db } from '../db/db.js';
 import type { VerifiedToken } from '../auth/tokens.js';
 import { byPriority, diffBuckets, type SentBucket } from './bucket-diff.js';
-import type { DataPages } from './data-pages.js';
+import type { DataPage, DataPages } from './data-pages.js';
 import { mergeEvents, type CheckpointEvent, type HubListener, type WriteCheckpointEvent } from './hub.js';
 import {
   checkpointCompleteLine,
@@ -31,9 +31,9 @@ export interface ConnectionDeps {
   stats: { opsSent: number; checkpoints: number };
 }
 
-/** Where a connection's lines go; write resolves when the line may be followed by more (backpressure). */
+/** Where a connection's lines go; write returns a promise only when the next line must wait (backpressure). */
 export interface LineSink {
-  write(line: string): Promise<void>;
+  write(line: string): Promise<void> | undefined;
   readonly closed: boolean;
 }
 
@@ -230,7 +230,8 @@ export class SyncConnection implements HubListener {
       const { updated, removed } = diffBuckets(this.sent, next);
       if (updated.length === 0 && removed.length === 0 && writeCheckpoint === this.writeCheckpoint) return;
       const entries = updated.map((b) => entry(b, next.get(b)!));
-      await this.sink.write(checkpointDiffLine(head, entries, removed, writeCheckpoint));
+      const written = this.sink.write(checkpointDiffLine(head, entries, removed, writeCheckpoint));
+      if (written) await written;
       for (const bucket of removed) this.positions.delete(bucket);
       toFetch = updated;
     }
@@ -240,23 +241,47 @@ export class SyncConnection implements HubListener {
 
     const groups = byPriority(toFetch.map((b): [string, BucketInfo] => [b, next.get(b)!]));
     for (const [index, [priority, buckets]] of groups.entries()) {
-      for (const bucket of buckets) await this.sendData(bucket, head);
+      for (const bucket of buckets) {
+        const sending = this.sendData(bucket, head);
+        if (sending) await sending;
+      }
       if (index < groups.length - 1) await this.sink.write(partialCheckpointCompleteLine(head, priority));
     }
-    await this.sink.write(checkpointCompleteLine(head));
+    this.sink.write(checkpointCompleteLine(head));
   }
 
-  private async sendData(bucket: string, upTo: number): Promise<void> {
-    let after = this.positions.get(bucket) ?? 0;
-    while (after < upTo && !this.sink.closed) {
-      const page = await this.deps.pages.page(bucket, after, upTo);
-      if (page.line !== null) {
-        await this.sink.write(page.line);
-        this.deps.stats.opsSent += page.ops;
+  /**
+   * Sends the bucket's ops up to upTo. Synchronous (undefined) in the common fan-out case — the page is already in
+   * the shared cache and the client keeps up — so a change reaching many streams costs no promise per stream.
+   */
+  private sendData(bucket: string, upTo: number): Promise<void> | undefined {
+    const start = this.positions.get(bucket) ?? 0;
+    this.positions.set(bucket, Math.max(start, upTo));
+    if (start >= upTo) return undefined;
+    const ready = this.deps.pages.ready(bucket, start, upTo);
+    if (ready?.done) {
+      if (ready.line !== null) {
+        this.deps.stats.opsSent += ready.ops;
+        return this.sink.write(ready.line);
       }
-      after = page.nextAfter;
-      if (page.done) break;
+      return undefined;
     }
-    this.positions.set(bucket, Math.max(after, upTo));
+    return this.sendPages(bucket, start, upTo);
+  }
+
+  private async sendPages(bucket: string, start: number, upTo: number): Promise<void> {
+    // The next page is read while the current one is written: the database and the socket work at the same time.
+    let next: Promise<DataPage> | null = this.deps.pages.page(bucket, start, upTo);
+    while (next && !this.sink.closed) {
+      const page: DataPage = await next;
+      next = page.done ? null : this.deps.pages.page(bucket, page.nextAfter, upTo);
+      if (page.line !== null) {
+        this.deps.stats.opsSent += page.ops;
+        const written = this.sink.write(page.line);
+        if (written) await written;
+      }
+    }
+    // A read left unawaited when the client went away must not surface as an unhandled rejection.
+    next?.catch(() => {});
   }
 }

@@ -20,7 +20,7 @@ export interface DataPage {
  * on the public bucket cost one query and one serialization. Bounded by total bytes, oldest out first.
  */
 export class DataPages {
-  private readonly cache = new Map<string, { page: Promise<DataPage>; bytes: number }>();
+  private readonly cache = new Map<string, { page: Promise<DataPage>; bytes: number; value?: DataPage }>();
   private bytes = 0;
   /** Totals for tests and benchmarks. */
   readonly stats = { reads: 0, hits: 0, opsServed: 0 };
@@ -30,6 +30,13 @@ export class DataPages {
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
+  /** The page if it is cached and already read; no promise involved. */
+  ready(bucket: string, after: number, upTo: number): DataPage | undefined {
+    const value = this.cache.get(`${bucket}\u0000${after}\u0000${upTo}`)?.value;
+    if (value) this.stats.hits++;
+    return value;
+  }
+
   page(bucket: string, after: number, upTo: number): Promise<DataPage> {
     const key = `${bucket}\u0000${after}\u0000${upTo}`;
     const cached = this.cache.get(key);
@@ -37,11 +44,12 @@ export class DataPages {
       this.stats.hits++;
       return cached.page;
     }
-    const entry = { page: this.read(bucket, after, upTo), bytes: 0 };
+    const entry: { page: Promise<DataPage>; bytes: number; value?: DataPage } = { page: this.read(bucket, after, upTo), bytes: 0 };
     this.cache.set(key, entry);
     entry.page.then(
       (page) => {
         if (this.cache.get(key) !== entry) return;
+        entry.value = page;
         entry.bytes = (page.line?.length ?? 0) * 2 + key.length * 2 + 64;
         this.bytes += entry.bytes;
         this.evict();
@@ -64,7 +72,7 @@ export class DataPages {
     const last = Number(ops[ops.length - 1]!.op_id);
     const done = ops.length < OPS_PER_LINE || last >= upTo;
     const nextAfter = done ? upTo : last;
-    return { line: dataLine(bucket, after, nextAfter, !done, ops.map(opJson)), nextAfter, done, ops: ops.length };
+    return { line: dataLine(bucket, after, last, !done, ops.map(opJson)), nextAfter, done, ops: ops.length };
   }
 
   private evict() {

@@ -56,9 +56,7 @@ export async function handleSyncStream(
   const finished = new Promise<void>((resolve) => res.once('close', resolve));
   const end = (line?: string) => sink.end(line);
 
-  const onShutdown = () => end();
-  shutdown.addEventListener('abort', onShutdown, { once: true });
-  if (shutdown.aborted) end();
+  const stopOnShutdown = onShutdown(shutdown, () => end());
 
   // Keepalive every 20 s (±10 %, so a thousand streams opened together do not tick together), and 0 at expiry.
   const expiresAtMs = token.expiresAt * 1000;
@@ -81,6 +79,30 @@ export async function handleSyncStream(
   } finally {
     unsubscribe();
     for (const timer of timers) clearTimeout(timer);
-    shutdown.removeEventListener('abort', onShutdown);
+    stopOnShutdown();
   }
+}
+
+/**
+ * One abort listener per shutdown signal, however many streams are open (a listener each would trip Node's leak
+ * warning at eleven streams and cost a closure per stream on the signal).
+ */
+const enders = new WeakMap<AbortSignal, Set<() => void>>();
+
+function onShutdown(signal: AbortSignal, end: () => void): () => void {
+  if (signal.aborted) {
+    end();
+    return () => {};
+  }
+  let set = enders.get(signal);
+  if (!set) {
+    const created = new Set<() => void>();
+    enders.set(signal, (set = created));
+    signal.addEventListener('abort', () => {
+      for (const fn of created) fn();
+      created.clear();
+    }, { once: true });
+  }
+  set.add(end);
+  return () => set.delete(end);
 }

@@ -1,0 +1,84 @@
+// Initial sync of 10,000 and 100,000 rows: how fast the server generates a stream (raw reader, budget ≥ 100,000
+// rows/s) and how fast the official Node client takes it in, with the server's CPU time for each. Also the
+// replicator's rate turning the inserted rows into ops. PostgreSQL; the server runs as a child process.
+//   npm run build && node bench/sync-initial.mjs [rows ...]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PowerSyncDatabase, SyncStreamConnectionMethod } from '@powersync/node';
+import { Schema, Table, column } from '@powersync/common';
+import {
+  cpuMs,
+  insertVehicles,
+  rawStream,
+  replicated,
+  report,
+  requireServerBuild,
+  scratchDatabase,
+  startServer,
+  tokenSigner,
+} from './sync-lib.mjs';
+
+requireServerBuild();
+const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const schema = new Schema({
+  vehicles: new Table({
+    name: column.text, description: column.text, category: column.integer, type: column.text, instagram: column.text,
+    facebook: column.text, tiktok: column.text, youtube: column.text, website: column.text, cover: column.text,
+    is_public: column.integer, created_at: column.text, updated_at: column.text,
+  }),
+});
+let failed = false;
+
+for (const rows of sizes.length ? sizes : [10_000, 100_000]) {
+  const db = await scratchDatabase();
+  const server = await startServer(db.url);
+  try {
+    const sign = await tokenSigner(server.url, db.pool);
+    const insertStarted = performance.now();
+    await insertVehicles(db.pool, rows);
+    await replicated(db.pool);
+    const replication = performance.now() - insertStarted;
+    report(`${rows} rows: insert + replication`, `${Math.round(rows / (replication / 1000))} rows/s`);
+
+    // The server's own rate: one reader that does nothing but count bytes.
+    for (let round = 0; round < 2; round++) {
+      const cpu = cpuMs(server.pid);
+      const started = performance.now();
+      const stream = await rawStream(server.url, await sign(null));
+      await stream.complete();
+      const ms = performance.now() - started;
+      await stream.close();
+      const rate = Math.round(rows / (ms / 1000));
+      const ok = rate >= 100_000;
+      if (round === 1) failed ||= !ok;
+      report(`${rows} rows: server stream generation${round === 0 ? ' (cold)' : ''}`, `${rate} rows/s`, '≥ 100000 rows/s', round === 1 ? ok : undefined);
+      report(`  server CPU, ${(stream.bytes / 1024 / 1024).toFixed(1)} MB streamed`, `${cpuMs(server.pid) - cpu} ms`);
+    }
+
+    // The official client end to end.
+    const dir = mkdtempSync(join(tmpdir(), 'tagbook-bench-'));
+    const client = new PowerSyncDatabase({ schema, database: { dbFilename: 'bench.db', dbLocation: dir } });
+    await client.init();
+    const cpu = cpuMs(server.pid);
+    const started = performance.now();
+    const token = await sign(null);
+    await client.connect(
+      { fetchCredentials: async () => ({ endpoint: server.url, token }), uploadData: async () => {} },
+      { connectionMethod: SyncStreamConnectionMethod.HTTP },
+    );
+    await client.waitForFirstSync();
+    const ms = performance.now() - started;
+    const { n } = await client.get('select count(*) as n from vehicles');
+    if (n !== rows) throw new Error(`client has ${n} rows, expected ${rows}`);
+    report(`${rows} rows: initial sync into @powersync/node`, `${Math.round(rows / (ms / 1000))} rows/s`);
+    report('  server CPU', `${cpuMs(server.pid) - cpu} ms`);
+    await client.disconnectAndClear();
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,200 @@
+// Shared by the sync benchmarks: a scratch PostgreSQL database, the built server as a child process (so the bench's
+// own readers never share its event loop), tokens signed with the server's key, raw stream readers, and the
+// server's CPU and memory read from /proc.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { importJWK, SignJWT } from 'jose';
+import pg from 'pg';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const AUDIENCE = 'http://bench.test';
+
+export function requireServerBuild() {
+  if (!existsSync(join(ROOT, 'dist/server/main.js'))) {
+    console.error('dist/server/main.js is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+}
+
+export async function scratchDatabase() {
+  const name = `tagbook_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  // Dropping the database at the end cuts connections that are still closing; that is expected.
+  pool.on('error', () => {});
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The built server over databaseUrl on a free port; resolves once /healthz answers. */
+/** nodeArgs go to node itself (e.g. --cpu-prof); BENCH_SERVER_ARGS adds more from the environment. */
+export async function startServer(databaseUrl, env = {}, nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: '0',
+      POWERSYNC_URL: AUDIENCE,
+      SYNC_COMPACT_INTERVAL_MS: '0',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (i > 300) throw new Error('server did not start');
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Tokens as the server would issue them, signed with the key it keeps in sync_signing_keys. */
+export async function tokenSigner(serverUrl, pool) {
+  await fetch(`${serverUrl}/.well-known/jwks.json`); // makes the server create its key on first use
+  const { rows } = await pool.query('select kid, private_jwk from sync_signing_keys where id = 1');
+  const key = await importJWK(rows[0].private_jwk, 'EdDSA');
+  return async (sub, ttlSeconds = 3600) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'EdDSA', kid: rows[0].kid })
+      .setSubject(sub ?? `anonymous:${randomBytes(6).toString('hex')}`)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(key);
+  };
+}
+
+/** Waits until the replicator has consumed the whole change log. */
+export async function replicated(pool, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query('select count(*)::int as n from sync_changes');
+    if (rows[0].n === 0) return;
+    if (Date.now() > deadline) throw new Error('replication did not finish');
+    await sleep(50);
+  }
+}
+
+/** Inserts n public vehicles of one owner (ids of the shape vehicles require), one statement. */
+export async function insertVehicles(pool, n, prefix = 'bench') {
+  await pool.query(
+    `insert into users (id, email, username_digest) values ('benchowner000000000000', 'bench@example.com', repeat('a', 64))
+     on conflict do nothing`,
+  );
+  await pool.query(
+    `insert into vehicles (id, name, description, category, vin, is_public, user_id)
+     select $1 || lpad(i::text, 22 - length($1), '0'), 'Vehicle ' || i, 'A benchmark vehicle with a description of ordinary length',
+            i % 7, 'WP0AB2A9XKS1' || lpad(i::text, 5, '0'), true, 'benchowner000000000000'
+       from generate_series(1, $2::int) as i`,
+    [prefix, n],
+  );
+}
+
+/** A raw /sync/stream reader; counts ops and reports each complete checkpoint. Only cheap string scans. */
+export async function rawStream(url, token, { onChunk, body } = {}) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/sync/stream`, {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? { buckets: [], client_id: randomBytes(8).toString('hex') }),
+    signal: controller.signal,
+  });
+  if (!res.ok) throw new Error(`stream answered ${res.status}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let completes = 0;
+  let waiters = [];
+  let bytes = 0;
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        bytes += value.length;
+        const text = decoder.decode(value, { stream: true });
+        onChunk?.(text);
+        const found = text.split('"checkpoint_complete"').length - 1;
+        if (found > 0) {
+          completes += found;
+          const ready = waiters.filter((w) => w.count <= completes);
+          waiters = waiters.filter((w) => w.count > completes);
+          for (const w of ready) w.resolve();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    get bytes() {
+      return bytes;
+    },
+    /** Resolves when the n-th checkpoint_complete has arrived. */
+    complete(n = 1) {
+      if (completes >= n) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ count: n, resolve }));
+    },
+    close() {
+      controller.abort();
+      return pump;
+    },
+  };
+}
+
+/** utime+stime of a process in milliseconds (Linux clock ticks are 1/100 s). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export function rssKb(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line.replace(/\D+/g, ''));
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export function report(what, figure, budget, ok) {
+  const verdict = ok === undefined ? '' : ok ? 'OK' : 'OVER';
+  console.log(`${what.padEnd(52)} ${String(figure).padStart(16)}   ${budget ? `budget ${budget}` : ''}   ${verdict}`);
+}
