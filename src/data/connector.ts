@@ -1,3 +1,4 @@
+import { ConnectError } from '@connectrpc/connect';
 import type { AbstractPowerSyncDatabase, PowerSyncBackendConnector, PowerSyncCredentials } from '@powersync/web';
 import { AuthService } from '../gen/tagbook/v1/auth_pb.js';
 import { SyncService } from '../gen/tagbook/v1/sync_pb.js';
@@ -6,6 +7,17 @@ import { pushNotification } from './notifications.js';
 import { toWireEntry, type LocalCrudEntry } from './uploadEntries.js';
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * RPC failures reach us rewritten to 'Server error.' (SPEC §8), with the original as `cause`. The sync bar tells
+ * "offline" from "broken" by the message (SPEC §8: fetch / network), so a request that never reached the server
+ * must keep saying so, or every flaky moment of a phone's network would show a red error.
+ */
+export function asSyncError(err: unknown): unknown {
+  const original = err instanceof ConnectError && err.cause instanceof Error ? err.cause : err;
+  const message = errorMessage(original);
+  return /fetch|network/i.test(message) ? new Error(`Network error: ${message}`, { cause: err }) : err;
+}
 
 /**
  * The bridge between the local database and our server (DESIGN "data flows one way"): credentials for the sync
@@ -23,8 +35,9 @@ export class TagbookConnector implements PowerSyncBackendConnector {
         expiresAt: res.expiresAt ? new Date(Number(res.expiresAt)) : undefined,
       };
     } catch (err) {
-      pushNotification({ type: 'auth', message: `Could not get sync credentials: ${errorMessage(err)}` });
-      throw err;
+      const failure = asSyncError(err);
+      pushNotification({ type: 'auth', message: `Could not get sync credentials: ${errorMessage(failure)}` });
+      throw failure;
     }
   }
 
@@ -52,8 +65,9 @@ export class TagbookConnector implements PowerSyncBackendConnector {
           });
         }
       } catch (err) {
-        pushNotification({ type: 'upload', message: `Upload failed: ${errorMessage(err)}` });
-        throw err;
+        const failure = asSyncError(err);
+        pushNotification({ type: 'upload', message: `Upload failed: ${errorMessage(failure)}` });
+        throw failure;
       }
       await tx.complete();
     }

@@ -3,6 +3,7 @@ import { getSession, subscribeSession, whenSessionLoaded } from '../rpc/session.
 import { TagbookConnector } from './connector.js';
 import { ConnectionLifecycle } from './connectionLifecycle.js';
 import { getDatabase, recreateDatabase } from './databaseState.js';
+import { setReconnectHandler } from './syncStatusSource.js';
 
 const connector = new TagbookConnector();
 let lifecycle: ConnectionLifecycle | null = null;
@@ -18,7 +19,7 @@ export async function startSync(): Promise<ConnectionLifecycle> {
   if (lifecycle) return lifecycle;
   const db = (): PowerSyncDatabase => getDatabase();
   const life = new ConnectionLifecycle({
-    connect: () => db().connect(connector),
+    connect: () => db().connect(connector, { retryDelayMs: 1000 }),
     disconnect: () => db().disconnect(),
     disconnectAndClear: () => db().disconnectAndClear(),
     recreateDatabase: async () => void (await recreateDatabase()),
@@ -26,6 +27,7 @@ export async function startSync(): Promise<ConnectionLifecycle> {
     log: (message, err) => console.warn(message, err),
   });
   lifecycle = life;
+  setReconnectHandler(() => void life.reconnect());
 
   // The first token must be for the right user, so wait for the stored session before connecting.
   await whenSessionLoaded();
@@ -34,9 +36,4 @@ export async function startSync(): Promise<ConnectionLifecycle> {
   window.addEventListener('offline', () => void life.wentOffline());
   window.addEventListener('online', () => void life.wentOnline());
   return life;
-}
-
-/** For the sync bar's Reconnect button. */
-export function reconnect(): Promise<void> {
-  return lifecycle ? lifecycle.reconnect() : Promise.resolve();
 }

@@ -20,6 +20,8 @@ export function requireBuild(): void {
 
 export interface TestServer extends RunningServer {
   backend: Backend;
+  /** Stops the HTTP server (ending every stream) and starts it again on the same port over the same database. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,12 +40,26 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     { PORT: '0', HOST: '127.0.0.1', SEED: '0', DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '2000', ...env },
     { staticDir: STATIC_DIR },
   );
-  const server = await startServer(config, { db });
+  let current = await startServer(config, { db });
+  const samePort = { ...config, port: current.port };
   return {
-    ...server,
+    url: current.url,
+    port: current.port,
+    db,
     backend,
+    get mailer() {
+      return current.mailer;
+    },
+    get sync() {
+      return current.sync;
+    },
+    close: () => current.close(),
+    async restart() {
+      await current.close();
+      current = await startServer(samePort, { db });
+    },
     async stop() {
-      await server.close();
+      await current.close();
       await db.close();
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemo } from '../../server/db/seed.js';
+import { launchDevice, type Device } from '../helpers/browser.js';
+import { forceIndexedDb, grantPersistentStorage } from '../helpers/storage.js';
+import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+import { myVehicleNames, signInThroughUi, waitForServiceWorker } from '../helpers/ui.js';
+
+// Issue 5's promise, end to end: two devices of one owner; one goes offline, creates and renames a vehicle,
+// reloads while still offline, comes back; the other sees the change. Real server, real database, real Chromium.
+type Storage = 'opfs' | 'idb';
+
+describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s)', (storage) => {
+  let server: TestServer;
+  let a: Device;
+  let b: Device;
+  let pageA: Page;
+  let pageB: Page;
+  const seeded = ['Camper van', 'Red 911', 'Trail Bronco'];
+
+  beforeAll(async () => {
+    requireBuild();
+    server = await startTestServer('pglite');
+    await seedDemo(server.db);
+    [a, b] = await Promise.all([launchDevice(), launchDevice()]);
+    for (const device of [a, b]) {
+      if (storage === 'opfs') await grantPersistentStorage(device.context, server.url);
+      else await forceIndexedDb(device.context);
+    }
+    pageA = a.context.pages()[0] ?? (await a.context.newPage());
+    pageB = b.context.pages()[0] ?? (await b.context.newPage());
+    // Test instrumentation, not product code: remember every state the sync bar shows on device A.
+    await a.context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { syncStatesSeen: string[] }).syncStatesSeen = seen;
+      new MutationObserver(() => {
+        const state = document.querySelector('[data-sync-state]')?.getAttribute('data-sync-state');
+        if (state && seen[seen.length - 1] !== state) seen.push(state);
+        const toast = document.querySelector('[data-sync-toast]')?.textContent;
+        if (toast && !seen.includes(`toast: ${toast}`)) seen.push(`toast: ${toast}`);
+      }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-sync-state'] });
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await server?.stop();
+  });
+
+  async function openMyVehicles(page: Page) {
+    await page.goto(`${server.url}/vehicle/`);
+    await page.locator('[data-page="my-vehicles"] [data-state="ready"]').waitFor();
+  }
+
+  it('syncs the owner\'s vehicles to both devices', async () => {
+    await Promise.all([
+      signInThroughUi(pageA, server.url, 'owner@tagbook.test', 'tagbook-demo'),
+      signInThroughUi(pageB, server.url, 'owner@tagbook.test', 'tagbook-demo'),
+    ]);
+    for (const page of [pageA, pageB]) {
+      await openMyVehicles(page);
+      await expect.poll(() => myVehicleNames(page), { timeout: 15_000 }).toEqual(seeded);
+      expect(await page.locator('[data-db]').getAttribute('data-storage')).toBe(storage);
+    }
+  });
+
+  it('creates and renames a vehicle offline, and keeps it across an offline reload', async () => {
+    await waitForServiceWorker(pageA);
+    await a.context.setOffline(true);
+    await expect.poll(() => pageA.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 10_000 }).toBe('disconnected');
+    const form = pageA.locator('form[data-form="add-vehicle"]');
+    await form.getByLabel('New vehicle name').fill('Offline van');
+    await form.getByRole('button', { name: 'Add vehicle' }).click();
+    await expect.poll(() => myVehicleNames(pageA)).toContain('Offline van');
+
+    await pageA.locator('[data-page="my-vehicles"] .vehicle-list a', { hasText: 'Offline van' }).click();
+    const rename = pageA.locator('form[data-form="rename-vehicle"]');
+    await rename.getByLabel('Vehicle name').fill('Offline van, renamed');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => pageA.locator('[data-field="vehicle-name"]').textContent()).toBe('Offline van, renamed');
+
+    await pageA.reload();
+    await pageA.locator('[data-field="vehicle-name"]').waitFor();
+    expect(await pageA.locator('[data-field="vehicle-name"]').textContent()).toBe('Offline van, renamed');
+    // Device B has not heard of it: it only ever existed on A.
+    expect(await myVehicleNames(pageB)).toEqual(seeded);
+  });
+
+  it('shares the local database with a second tab on the same device', async () => {
+    const tab = await a.context.newPage();
+    await openMyVehicles(tab);
+    await expect.poll(() => myVehicleNames(tab)).toContain('Offline van, renamed');
+    await tab.close();
+  });
+
+  it('uploads when back online, and the other device shows it within 2 s', async () => {
+    const logs: string[] = [];
+    pageA.on('console', (m) => logs.push(`${Date.now()} A ${m.type()}: ${m.text()}`));
+    pageB.on('console', (m) => logs.push(`${Date.now()} B ${m.type()}: ${m.text()}`));
+    await a.context.setOffline(false);
+    const started = Date.now();
+    try {
+      await expect.poll(() => myVehicleNames(pageB), { timeout: 15_000, interval: 50 }).toContain('Offline van, renamed');
+    } catch (err) {
+      console.log('DIAG server rows', JSON.stringify(await server.db.query(`select name from vehicles where name like 'Offline%'`)));
+      console.log('DIAG A crud', await pageA.evaluate(() => document.querySelector('[data-sync-state]')?.getAttribute('data-sync-state')));
+      console.log('DIAG logs\n' + logs.slice(-60).join('\n'));
+      throw err;
+    }
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const row = await server.db.query<{ name: string; user_id: string }>(`select name, user_id from vehicles where name like 'Offline van%'`);
+    expect(row).toHaveLength(1);
+    // Back online, device A's bar went from offline through a connected state to hidden (idle).
+    await expect.poll(() => pageA.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 10_000 }).toBe('idle');
+    const seen = await pageA.evaluate(() => (window as unknown as { syncStatesSeen: string[] }).syncStatesSeen);
+    console.log('SEEN', JSON.stringify(seen));
+    expect(seen).toContain('disconnected');
+    const afterOffline = seen.slice(seen.lastIndexOf('disconnected') + 1);
+    expect(afterOffline.some((s) => ['connecting', 'connected', 'uploading', 'syncing', 'synced'].includes(s))).toBe(true);
+    expect(afterOffline.at(-1)).toBe('idle');
+  });
+
+  it('recovers on both devices after a server restart, with nothing lost', async () => {
+    await server.restart();
+    await openMyVehicles(pageB);
+    const form = pageB.locator('form[data-form="add-vehicle"]');
+    await form.getByLabel('New vehicle name').fill('After restart');
+    await form.getByRole('button', { name: 'Add vehicle' }).click();
+    await openMyVehicles(pageA);
+    await expect.poll(() => myVehicleNames(pageA), { timeout: 20_000 }).toContain('After restart');
+    expect(await myVehicleNames(pageA)).toEqual(['After restart', 'Camper van', 'Offline van, renamed', 'Red 911', 'Trail Bronco']);
+  });
+});
