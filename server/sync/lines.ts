@@ -20,7 +20,11 @@ export interface StreamDescription {
   errors: { subscription: 'default' | number; message: string }[];
 }
 
-/** An oplog row as read from storage; op_id and checksum may arrive as decimal strings (int8 from PostgreSQL). */
+/**
+ * An oplog row as read from storage; op_id and checksum may arrive as decimal strings (int8 from PostgreSQL).
+ * data is stored already encoded as a JSON string literal (quotes and escapes included): the escaping is done once
+ * when the op is written, not again for every stream that reads it.
+ */
 export interface OpRow {
   op_id: string | number;
   op: string;
@@ -74,6 +78,6 @@ export function opJson(op: OpRow): string {
   if (op.object_type !== null) json += `,"object_type":${JSON.stringify(op.object_type)}`;
   if (op.object_id !== null) json += `,"object_id":${JSON.stringify(op.object_id)}`;
   json += `,"checksum":${op.checksum}`;
-  if (op.data !== null) json += `,"data":${JSON.stringify(op.data)}`;
+  if (op.data !== null) json += `,"data":${op.data}`;
   return `${json}}`;
 }

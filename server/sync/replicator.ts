@@ -8,11 +8,15 @@ import {
   readChanges,
   readColumnTypes,
   readSourceStates,
+  refreshStatistics,
   writeBatch,
   type LoggedChange,
 } from './replicator-store.js';
 import { toSqliteRow, type ColumnTypes } from './rows.js';
 import { evaluateRow, type SyncRules } from './rules.js';
+
+/** A bulk load this large makes stale statistics matter (see refreshStatistics). */
+const ANALYZE_AFTER_OPS = 10_000;
 
 export interface ReplicatorOptions {
   /** Changes per transaction: bounds how long one batch holds the database (PGlite serves nothing else meanwhile). */
@@ -47,6 +51,8 @@ export class Replicator {
   private unlisten: (() => Promise<void>) | null = null;
   private idleWaiters: (() => void)[] = [];
   private rulesChecked = false;
+  /** Ops written since the planner statistics were last refreshed. */
+  private opsSinceAnalyze = 0;
   /** Totals since start, for tests and benchmarks. */
   readonly stats = { batches: 0, changes: 0, ops: 0, errors: 0 };
 
@@ -129,7 +135,12 @@ export class Replicator {
         for (;;) {
           if (this.stopped) return;
           const outcome = await this.runBatch();
+          this.opsSinceAnalyze += outcome?.ops ?? 0;
           if (!outcome || outcome.changes < this.batchSize) break;
+        }
+        if (this.opsSinceAnalyze >= ANALYZE_AFTER_OPS) {
+          this.opsSinceAnalyze = 0;
+          await refreshStatistics(this.db);
         }
       } catch (error) {
         this.stats.errors++;

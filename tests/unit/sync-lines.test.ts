@@ -17,7 +17,7 @@ const parse = (line: string) => {
 
 describe('sync protocol lines', () => {
   it('write op ids and checkpoints as strings, data as a JSON string', () => {
-    const put = opJson({ op_id: '7', op: 'PUT', object_type: 'todos', object_id: 't1', data: '{"id":"t1","n":1}', checksum: '3377212916' });
+    const put = opJson({ op_id: '7', op: 'PUT', object_type: 'todos', object_id: 't1', data: JSON.stringify('{"id":"t1","n":1}'), checksum: '3377212916' });
     expect(JSON.parse(put)).toEqual({ op_id: '7', op: 'PUT', object_type: 'todos', object_id: 't1', checksum: 3377212916, data: '{"id":"t1","n":1}' });
     const line = parse(dataLine('by_user["u1"]', 0, 7, false, [put]));
     expect(line).toEqual({ data: { bucket: 'by_user["u1"]', after: '0', next_after: '7', has_more: false, data: [JSON.parse(put)] } });

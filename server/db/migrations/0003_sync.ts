@@ -304,7 +304,8 @@ create table sync_state (
 );
 insert into sync_state (id) values (1);
 
--- checksum: the op's 32-bit checksum stored as an unsigned value (0 .. 2^32-1).
+-- checksum: the op's 32-bit checksum stored as an unsigned value (0 .. 2^32-1); data (PUT only): the row's JSON
+-- as a JSON string literal, escaped once here rather than for every stream that sends it.
 create table sync_oplog (
   bucket text not null,
   op_id bigint not null,
