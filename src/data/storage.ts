@@ -11,6 +11,8 @@ export type StorageMode = 'auto' | 'stable';
 export const BROWSER_DATABASE_VERSION = 8;
 /** Read before the database opens, so it cannot live in the database: localStorage. */
 export const STORAGE_PREFERENCE_KEY = 'tagbook.storagePreference';
+/** The store this device's database lives in, once chosen. */
+export const STORAGE_IN_USE_KEY = 'tagbook.storageInUse';
 /**
  * SPEC §4 leaves "enough free space" open. 50 MB covers the SQLite build, a synced account's rows and the local
  * file queue with room to spare; below it a quota error in the middle of a sync is likely, and IndexedDB degrades
@@ -32,6 +34,8 @@ export type StoredPreference = { kind: 'none' } | { kind: 'invalid' } | { kind: 
 
 export interface StorageInputs {
   preference: StoredPreference;
+  /** The store an earlier start chose, if any. */
+  inUse: StorageKind | null;
   opfsAvailable: boolean;
   /** quota − usage from navigator.storage.estimate(); null when the browser cannot tell. */
   freeBytes: number | null;
@@ -41,7 +45,7 @@ export interface StorageInputs {
   mobile: boolean;
 }
 
-export type StorageReason = 'preference' | 'opfs' | 'no-opfs' | 'low-space' | 'not-persisted' | 'no-shared-worker';
+export type StorageReason = 'preference' | 'in-use' | 'opfs' | 'no-opfs' | 'low-space' | 'not-persisted' | 'no-shared-worker';
 
 export interface StorageChoice {
   kind: StorageKind;
@@ -81,14 +85,23 @@ export function chooseStorage(inputs: StorageInputs): StorageChoice {
     removePreference,
   });
 
+  const opfs = (reason: StorageReason): StorageChoice => ({
+    kind: 'opfs', vfs: 'OPFSCoopSyncVFS', enableMultiTabs: !inputs.mobile, reason, removePreference,
+  });
+
   if (preference.kind === 'force-idb' && !removePreference) return idb('preference');
+  // A device keeps the store it already writes to: re-deciding at every start (free space and persistence change)
+  // would leave unsent changes and local-only data behind in the other store. Only a removed preference or an
+  // explicit storage-mode switch decides afresh.
+  if (!removePreference && inputs.inUse === 'idb') return idb('in-use');
+  if (!removePreference && inputs.inUse === 'opfs' && inputs.opfsAvailable) return opfs('in-use');
   if (!inputs.opfsAvailable) return idb('no-opfs');
   if (inputs.freeBytes === null || inputs.freeBytes < MIN_FREE_BYTES_FOR_OPFS) return idb('low-space');
   if (!inputs.persisted) return idb('not-persisted');
   // SPEC §4: OPFS runs in mobile mode, or on desktop with multi-tab through a shared worker. A desktop browser
   // without SharedWorker would give every tab its own sync stream on one file: IndexedDB is the safer store there.
   if (!inputs.mobile && !inputs.sharedWorkerAvailable) return idb('no-shared-worker');
-  return { kind: 'opfs', vfs: 'OPFSCoopSyncVFS', enableMultiTabs: !inputs.mobile, reason: 'opfs', removePreference };
+  return opfs('opfs');
 }
 
 function readRawPreference(): string | null {
@@ -96,6 +109,24 @@ function readRawPreference(): string | null {
     return localStorage.getItem(STORAGE_PREFERENCE_KEY);
   } catch {
     return null; // storage disabled: there can be no preference
+  }
+}
+
+function readInUse(): StorageKind | null {
+  try {
+    const value = localStorage.getItem(STORAGE_IN_USE_KEY);
+    return value === 'opfs' || value === 'idb' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeInUse(kind: StorageKind | null): void {
+  try {
+    if (kind === null) localStorage.removeItem(STORAGE_IN_USE_KEY);
+    else localStorage.setItem(STORAGE_IN_USE_KEY, kind);
+  } catch {
+    // Without localStorage every start decides afresh; nothing better is possible.
   }
 }
 
@@ -109,6 +140,8 @@ export function removeStoragePreference(): void {
 
 /** The admin settings dialog's switch: 'stable' forces IndexedDB from the next start on, 'auto' lets SPEC §4 pick. */
 export function setStorageMode(mode: StorageMode): void {
+  // An explicit switch is the one moment the store may change (the dialog warns first).
+  writeInUse(null);
   if (mode === 'auto') {
     removeStoragePreference();
     return;
@@ -154,11 +187,14 @@ export async function readStorageInputs(): Promise<StorageInputs> {
   const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };
   const base = {
     preference: parsePreference(readRawPreference()),
+    inUse: readInUse(),
     opfsAvailable: typeof nav.storage?.getDirectory === 'function',
     sharedWorkerAvailable: typeof SharedWorker !== 'undefined',
     mobile: nav.userAgentData?.mobile ?? /Android|iPhone|iPad|Mobile/i.test(nav.userAgent),
   };
-  const decided = base.preference.kind === 'force-idb' && base.preference.version === BROWSER_DATABASE_VERSION;
+  const decided =
+    (base.preference.kind === 'force-idb' && base.preference.version === BROWSER_DATABASE_VERSION) ||
+    (base.preference.kind === 'none' && base.inUse !== null);
   if (decided || !base.opfsAvailable) return { ...base, freeBytes: null, persisted: false };
   const freeBytes = await readFreeBytes(nav.storage);
   // Without room for OPFS there is no point asking for persistence (a prompt, in some browsers).
@@ -170,5 +206,6 @@ export async function readStorageInputs(): Promise<StorageInputs> {
 export async function decideStorage(): Promise<StorageChoice> {
   const choice = chooseStorage(await readStorageInputs());
   if (choice.removePreference) removeStoragePreference();
+  writeInUse(choice.kind);
   return choice;
 }

@@ -9,6 +9,7 @@ import {
   getStorageMode,
   parsePreference,
   readStorageInputs,
+  STORAGE_IN_USE_KEY,
   setStorageMode,
   type StorageInputs,
 } from '../../src/data/storage.js';
@@ -16,6 +17,7 @@ import {
 const roomy = MIN_FREE_BYTES_FOR_OPFS * 10;
 const desktop: StorageInputs = {
   preference: { kind: 'none' },
+  inUse: null,
   opfsAvailable: true,
   freeBytes: roomy,
   persisted: true,
@@ -100,6 +102,23 @@ describe('chooseStorage (SPEC §4 storage choice at start)', () => {
     });
   });
 
+  it('keeps the store a device already uses, even when the rule would now pick the other', () => {
+    expect(chooseStorage({ ...desktop, inUse: 'idb' })).toMatchObject({ kind: 'idb', reason: 'in-use' });
+    expect(chooseStorage({ ...desktop, inUse: 'opfs', persisted: false, freeBytes: 0 })).toMatchObject({
+      kind: 'opfs',
+      reason: 'in-use',
+    });
+  });
+
+  it('decides afresh when a preference of another version is removed, whatever was in use', () => {
+    const mismatched = { ...desktop, preference: { kind: 'force-idb', version: 7 } as const, inUse: 'idb' as const };
+    expect(chooseStorage(mismatched)).toMatchObject({ kind: 'opfs', reason: 'opfs', removePreference: true });
+  });
+
+  it('leaves a store in use only when the browser lost OPFS', () => {
+    expect(chooseStorage({ ...desktop, inUse: 'opfs', opfsAvailable: false })).toMatchObject({ kind: 'idb' });
+  });
+
   it('runs IndexedDB multi-tab on desktop and single-tab on mobile', () => {
     expect(chooseStorage({ ...desktop, opfsAvailable: false }).enableMultiTabs).toBe(true);
     expect(chooseStorage({ ...desktop, opfsAvailable: false, mobile: true }).enableMultiTabs).toBe(false);
@@ -122,6 +141,12 @@ describe('parsePreference', () => {
 
 describe('storage mode preference', () => {
   beforeEach(() => localStorage.clear());
+
+  it('an explicit switch forgets the store in use, so the next start decides afresh', () => {
+    localStorage.setItem(STORAGE_IN_USE_KEY, 'idb');
+    setStorageMode('auto');
+    expect(localStorage.getItem(STORAGE_IN_USE_KEY)).toBeNull();
+  });
 
   it("'stable' saves the forced-IndexedDB preference with the database version; 'auto' removes it", () => {
     expect(getStorageMode()).toBe('auto');
@@ -171,6 +196,16 @@ describe('gathering the inputs', () => {
     setStorageMode('stable');
     const choice = await decideStorage();
     expect(choice).toMatchObject({ kind: 'idb', reason: 'preference' });
+    expect(storage.estimate).not.toHaveBeenCalled();
+    expect(storage.persist).not.toHaveBeenCalled();
+  });
+
+  it('remembers the store it chose, and next time keeps it without asking the browser again', async () => {
+    await expect(decideStorage()).resolves.toMatchObject({ kind: 'opfs', reason: 'opfs' });
+    expect(localStorage.getItem(STORAGE_IN_USE_KEY)).toBe('opfs');
+    storage.estimate.mockClear();
+    storage.persist.mockClear();
+    await expect(decideStorage()).resolves.toMatchObject({ kind: 'opfs', reason: 'in-use' });
     expect(storage.estimate).not.toHaveBeenCalled();
     expect(storage.persist).not.toHaveBeenCalled();
   });
