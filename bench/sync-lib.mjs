@@ -150,7 +150,8 @@ export async function rawStream(url, token, { onChunk, body } = {}) {
         bytes += value.length;
         const text = decoder.decode(value, { stream: true });
         onChunk?.(text);
-        const found = text.split('"checkpoint_complete"').length - 1;
+        let found = 0;
+        for (let at = text.indexOf('"checkpoint_complete"'); at >= 0; at = text.indexOf('"checkpoint_complete"', at + 1)) found++;
         if (found > 0) {
           completes += found;
           const ready = waiters.filter((w) => w.count <= completes);

@@ -4,9 +4,11 @@ import { readOps } from './stream-store.js';
 
 /** At most this many ops per data line (the service's limit; the client accepts any). */
 export const OPS_PER_LINE = 1000;
+/** Ops per database read: several lines per round trip, so a large initial sync is not bound by query latency. */
+const OPS_PER_READ = 4 * OPS_PER_LINE;
 
 export interface DataPage {
-  /** The serialized data line, newline included; null when the range holds no op. */
+  /** One or more serialized data lines, newlines included; null when the range holds no op. */
   line: string | null;
   /** Where the next page starts (the last op id in this one), or upTo when the range is exhausted. */
   nextAfter: number;
@@ -66,13 +68,21 @@ export class DataPages {
 
   private async read(bucket: string, after: number, upTo: number): Promise<DataPage> {
     this.stats.reads++;
-    const ops = await readOps(this.db, bucket, after, upTo, OPS_PER_LINE);
+    const ops = await readOps(this.db, bucket, after, upTo, OPS_PER_READ);
     this.stats.opsServed += ops.length;
     if (ops.length === 0) return { line: null, nextAfter: upTo, done: true, ops: 0 };
     const last = Number(ops[ops.length - 1]!.op_id);
-    const done = ops.length < OPS_PER_LINE || last >= upTo;
-    const nextAfter = done ? upTo : last;
-    return { line: dataLine(bucket, after, last, !done, ops.map(opJson)), nextAfter, done, ops: ops.length };
+    const done = ops.length < OPS_PER_READ || last >= upTo;
+    let lines = '';
+    let lineAfter = after;
+    for (let start = 0; start < ops.length; start += OPS_PER_LINE) {
+      const chunk = ops.slice(start, start + OPS_PER_LINE);
+      const lineLast = Number(chunk[chunk.length - 1]!.op_id);
+      const more = !done || start + OPS_PER_LINE < ops.length;
+      lines += dataLine(bucket, lineAfter, lineLast, more, chunk.map(opJson));
+      lineAfter = lineLast;
+    }
+    return { line: lines, nextAfter: done ? upTo : last, done, ops: ops.length };
   }
 
   private evict() {
