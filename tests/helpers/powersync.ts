@@ -114,8 +114,10 @@ export interface SyncTestServer {
 
 export interface SyncTestDatabase {
   db: Db;
+  /** PostgreSQL only: the database's URL, so a second "process" can share it. */
+  url: string | null;
   /** The real server over this database; port 0 picks a free one, a previous port restarts "the same" server. */
-  start(options?: { port?: number; sync?: SyncEngineOptions; env?: Record<string, string> }): Promise<SyncTestServer>;
+  start(options?: { port?: number; sync?: SyncEngineOptions; env?: Record<string, string>; db?: Db }): Promise<SyncTestServer>;
   drop(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function openSyncTestDatabase(backend: Backend): Promise<SyncTestDa
   const dataDir = mkdtempSync(join(tmpdir(), 'tagbook-sync-'));
   return {
     db,
+    url: scratch?.url ?? null,
     async start(options = {}) {
       const config = loadConfig(
         // A fixed public URL: tokens name it as their audience, and must stay valid across a restart on another port.
@@ -132,8 +135,9 @@ export async function openSyncTestDatabase(backend: Backend): Promise<SyncTestDa
           SHUTDOWN_GRACE_MS: '500', ...options.env },
         { staticDir: STATIC_DIR },
       );
-      const server = await startServer(config, { db, sync: options.sync });
-      return { url: server.url, port: server.port, db, sync: server.sync, close: () => server.close() };
+      const serverDb = options.db ?? db;
+      const server = await startServer(config, { db: serverDb, sync: options.sync });
+      return { url: server.url, port: server.port, db: serverDb, sync: server.sync, close: () => server.close() };
     },
     async drop() {
       await db.close();
