@@ -120,6 +120,19 @@ describe.each(backends)('the official Node client syncing from our server on %s'
     expect(await worker.db.getAll(`select id from qr_tags where id = 'DEMOTAG00003'`)).toHaveLength(0); // deleted above
   });
 
+  it('takes a company\'s shared data away live when employment ends, and brings it back when it resumes', async () => {
+    const worker = await open(ids.worker);
+    expect(await count(worker, 'customers')).toBe(2);
+    await server.db.query('update company_employees set end_date = now() where user_id = $1', [ids.worker]);
+    await worker.waitFor(async () => (await count(worker, 'customers')) === 0, 'customers leave');
+    expect(await count(worker, 'service_requests')).toBe(0);
+    // The user's own link and the company's name stay: they are the user's history.
+    expect(await count(worker, 'company_employees')).toBe(1);
+    expect(await count(worker, 'companies')).toBe(1);
+    await server.db.query('update company_employees set end_date = null where user_id = $1', [ids.worker]);
+    await worker.waitFor(async () => (await count(worker, 'customers')) === 2, 'customers return');
+  });
+
   it('grants and revokes the admin bucket live when the flag changes', async () => {
     const owner = await open(ids.owner);
     const before = await count(owner, 'users');
