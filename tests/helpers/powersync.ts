@@ -38,6 +38,8 @@ export interface SyncClient {
 export interface SyncClientOptions {
   /** Lifetime of each token the connector fetches. */
   ttlSeconds?: number;
+  /** The connector's uploadData; by default local writes are dropped so the queue never blocks checkpoints. */
+  uploadData?: PowerSyncBackendConnector['uploadData'];
 }
 
 /**
@@ -55,7 +57,7 @@ export async function openSyncClient(target: SyncTarget, userId: string | null, 
       return { endpoint: target.server.url, token, expiresAt };
     },
     async uploadData(db) {
-      // Uploads are not part of these tests; drop local writes so the queue never blocks checkpoints.
+      if (options.uploadData) return options.uploadData(db);
       const batch = await db.getCrudBatch();
       await batch?.complete();
     },
