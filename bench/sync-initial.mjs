@@ -41,9 +41,12 @@ for (const rows of sizes.length ? sizes : [10_000, 100_000]) {
     const replication = performance.now() - insertStarted;
     report(`${rows} rows: insert + replication`, `${Math.round(rows / (replication / 1000))} rows/s`);
 
-    // The server's own rate: one reader that does nothing but count bytes. The second round starts one op later, so
-    // it reads a warm database but none of the data lines the server cached for the first.
-    for (let round = 0; round < 2; round++) {
+    // The server's own rate: one reader that does nothing but count bytes. Each round starts one op later than the
+    // one before, so it reads a warm database but none of the data lines the server cached; the median of five
+    // rounds is reported (the first, cold one is shown on its own).
+    const rates = [];
+    let cpuTotal = 0;
+    for (let round = 0; round < 6; round++) {
       const cpu = cpuMs(server.pid);
       const started = performance.now();
       const body = { buckets: [{ name: 'public[]', after: String(round) }], client_id: `raw-${round}` };
@@ -51,12 +54,18 @@ for (const rows of sizes.length ? sizes : [10_000, 100_000]) {
       await stream.complete();
       const ms = performance.now() - started;
       await stream.close();
-      const rate = Math.round(rows / (ms / 1000));
-      const ok = rate >= 100_000;
-      if (round === 1) failed ||= !ok;
-      report(`${rows} rows: server stream generation${round === 0 ? ' (cold)' : ''}`, `${rate} rows/s`, '≥ 100000 rows/s', round === 1 ? ok : undefined);
-      report(`  server CPU, ${(stream.bytes / 1024 / 1024).toFixed(1)} MB streamed`, `${cpuMs(server.pid) - cpu} ms`);
+      if (round === 0) {
+        report(`${rows} rows: server stream generation, cold`, `${Math.round(rows / (ms / 1000))} rows/s`);
+        continue;
+      }
+      rates.push(Math.round(rows / (ms / 1000)));
+      cpuTotal += cpuMs(server.pid) - cpu;
     }
+    rates.sort((a, b) => a - b);
+    const rate = rates[2];
+    failed ||= rate < 100_000;
+    report(`${rows} rows: server stream generation (median of 5)`, `${rate} rows/s`, '≥ 100000 rows/s', rate >= 100_000);
+    report(`  server CPU per stream (${Math.round(cpuTotal / 5)} ms)`, `${Math.round(rows / (cpuTotal / 5 / 1000))} rows/CPU-s`);
 
     // The official client end to end.
     const dir = mkdtempSync(join(tmpdir(), 'tagbook-bench-'));

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
@@ -46,7 +47,7 @@ export async function scratchDatabase() {
 /** The built server over databaseUrl on a free port; resolves once /healthz answers. */
 /** nodeArgs go to node itself (e.g. --cpu-prof); BENCH_SERVER_ARGS adds more from the environment. */
 export async function startServer(databaseUrl, env = {}, nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
@@ -80,6 +81,17 @@ export async function startServer(databaseUrl, env = {}, nodeArgs = (process.env
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
