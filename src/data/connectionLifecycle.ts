@@ -4,12 +4,22 @@ export const USER_CHANGE_PAUSE_MS = 1000;
 export const OFFLINE_DISCONNECT_CAP_MS = 1000;
 export const RECONNECT_DISCONNECT_TIMEOUT_MS = 2000;
 export const RECONNECT_PAUSE_MS = 100;
+/**
+ * The SDK's connect() can stay pending while there is no network (it keeps retrying inside). Waiting for it longer
+ * than this would hold every later transition — the "back online" reconnect above all — behind a connection that
+ * may never come; past it the queue moves on and the SDK goes on trying.
+ */
+export const CONNECT_SETTLE_MS = 3000;
 
 export interface ConnectionEffects {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
   /** Disconnects and deletes the synced data of the previous user. */
   disconnectAndClear(): Promise<void>;
+  /** True while local writes wait to be uploaded. */
+  hasPendingWrites(): Promise<boolean>;
+  /** Survives reloads: whose unsent writes the local database holds after their session ended (null: nobody's). */
+  keptFor: { get(): string | null; set(userId: string | null): void };
   /** Closes the local database (bounded by its own time-out) and opens a fresh one. */
   recreateDatabase(): Promise<void>;
   sleep(ms: number): Promise<void>;
@@ -37,28 +47,63 @@ export class ConnectionLifecycle {
 
   constructor(private readonly fx: ConnectionEffects) {}
 
+  private async connect(): Promise<void> {
+    await within(this.fx.connect(), CONNECT_SETTLE_MS, this.fx.sleep).catch((err: unknown) => {
+      if (!(err instanceof TimeoutError)) throw err;
+      this.fx.log?.('connect has not settled yet; carrying on while the SDK keeps trying');
+    });
+  }
+
   private enqueue(step: () => Promise<void>): Promise<void> {
     const run = this.queue.then(step).catch((err: unknown) => this.fx.log?.('sync connection step failed', err));
     this.queue = run;
     return run;
   }
 
-  /** Connect once at start, as the user the session names (null: anonymous, public data only). */
+  /**
+   * Connect once at start, as the user the session names (null: anonymous, public data only). While another user's
+   * unsent writes wait on this device, a visitor does not sync at all: the writes would be uploaded without a session.
+   */
   start(userId: string | null): Promise<void> {
     return this.enqueue(async () => {
       this.userId = userId;
-      await this.fx.connect();
+      const kept = this.fx.keptFor.get();
+      if (kept !== null && userId === null) return;
+      if (kept !== null && userId !== kept) {
+        this.fx.keptFor.set(null);
+        await this.fx.disconnectAndClear();
+      } else if (kept !== null) {
+        this.fx.keptFor.set(null);
+      }
+      await this.connect();
     });
   }
 
-  /** A different signed-in user must never see the last one's data: clear, pause, reconnect with a fresh token. */
+  /**
+   * A different signed-in user must never see the last one's data: clear, pause, reconnect with a fresh token.
+   * One exception keeps "nothing written is lost": when a session ends (expired, or signed out from another device)
+   * with writes still queued, the data is kept, unsynced, until someone signs in — the same user uploads them, anyone
+   * else gets a cleared database.
+   */
   userChanged(userId: string | null): Promise<void> {
     return this.enqueue(async () => {
       if (this.userId === undefined || userId === this.userId) return;
+      const previous = this.userId;
       this.userId = userId;
+      if (userId === null && previous !== null && (await this.fx.hasPendingWrites())) {
+        this.fx.keptFor.set(previous);
+        await this.fx.disconnect();
+        return;
+      }
+      if (userId !== null && userId === this.fx.keptFor.get()) {
+        this.fx.keptFor.set(null);
+        await this.connect();
+        return;
+      }
+      this.fx.keptFor.set(null);
       await this.fx.disconnectAndClear();
       await this.fx.sleep(USER_CHANGE_PAUSE_MS);
-      await this.fx.connect();
+      await this.connect();
     });
   }
 
@@ -85,7 +130,7 @@ export class ConnectionLifecycle {
         await this.fx.recreateDatabase();
       }
       await this.fx.sleep(RECONNECT_PAUSE_MS);
-      await this.fx.connect();
+      await this.connect();
     });
   }
 

@@ -9,6 +9,26 @@ const connector = new TagbookConnector();
 let lifecycle: ConnectionLifecycle | null = null;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const KEPT_WRITES_KEY = 'tagbook.keptWritesFor';
+
+/** localStorage, so a reload between a lost session and the next sign-in still knows whose writes wait. */
+const keptFor = {
+  get(): string | null {
+    try {
+      return localStorage.getItem(KEPT_WRITES_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(userId: string | null): void {
+    try {
+      if (userId === null) localStorage.removeItem(KEPT_WRITES_KEY);
+      else localStorage.setItem(KEPT_WRITES_KEY, userId);
+    } catch {
+      // Without storage the marker lives only as long as the page: the in-memory path still applies.
+    }
+  },
+};
 const currentUserId = () => getSession()?.userId ?? null;
 
 /**
@@ -22,6 +42,8 @@ export async function startSync(): Promise<ConnectionLifecycle> {
     connect: () => db().connect(connector, { retryDelayMs: 1000 }),
     disconnect: () => db().disconnect(),
     disconnectAndClear: () => db().disconnectAndClear(),
+    hasPendingWrites: async () => (await db().getNextCrudTransaction()) !== null,
+    keptFor,
     recreateDatabase: async () => void (await recreateDatabase()),
     sleep,
     log: (message, err) => console.warn(message, err),

@@ -8,6 +8,8 @@ function fakeEffects(overrides: Partial<ConnectionEffects> = {}) {
     disconnect: vi.fn(async () => void calls.push(`disconnect@${Date.now()}`)),
     disconnectAndClear: vi.fn(async () => void calls.push(`clear@${Date.now()}`)),
     recreateDatabase: vi.fn(async () => void calls.push(`recreate@${Date.now()}`)),
+    hasPendingWrites: vi.fn(async () => false),
+    keptFor: memory(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     ...overrides,
   };
@@ -15,6 +17,11 @@ function fakeEffects(overrides: Partial<ConnectionEffects> = {}) {
 }
 
 const never = () => new Promise<void>(() => {});
+
+function memory(initial: string | null = null) {
+  let value = initial;
+  return { get: () => value, set: (v: string | null) => void (value = v) };
+}
 
 describe('the connection lifecycle (SPEC §4)', () => {
   beforeEach(() => {
@@ -40,6 +47,45 @@ describe('the connection lifecycle (SPEC §4)', () => {
     await vi.advanceTimersByTimeAsync(1);
     await done;
     expect(calls).toEqual(['connect@0', 'clear@0', 'connect@1000']);
+  });
+
+  it('keeps unsent writes when a session ends, and uploads them when the same user returns', async () => {
+    const { fx, calls } = fakeEffects({ hasPendingWrites: vi.fn(async () => true) });
+    const life = new ConnectionLifecycle(fx);
+    await life.start('u1');
+    await life.userChanged(null);
+    expect(calls).toEqual(['connect@0', 'disconnect@0']);
+    await life.userChanged('u1');
+    expect(calls).toEqual(['connect@0', 'disconnect@0', 'connect@0']);
+    expect(fx.disconnectAndClear).not.toHaveBeenCalled();
+  });
+
+  it('never hands kept writes to another user: a different sign-in clears first', async () => {
+    const { fx, calls } = fakeEffects({ hasPendingWrites: vi.fn(async () => true) });
+    const life = new ConnectionLifecycle(fx);
+    await life.start('u1');
+    await life.userChanged(null);
+    const done = life.userChanged('u2');
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(calls).toEqual(['connect@0', 'disconnect@0', 'clear@0', 'connect@1000']);
+  });
+
+  it('after a reload, does not sync a visitor while a signed-out user\'s writes wait, and uploads them for that user', async () => {
+    const kept = memory('u1');
+    const visitor = fakeEffects({ keptFor: kept });
+    await new ConnectionLifecycle(visitor.fx).start(null);
+    expect(visitor.calls).toEqual([]);
+    const owner = fakeEffects({ keptFor: kept });
+    await new ConnectionLifecycle(owner.fx).start('u1');
+    expect(owner.calls).toEqual(['connect@0']);
+    expect(kept.get()).toBeNull();
+  });
+
+  it('after a reload, clears kept writes before another user syncs', async () => {
+    const other = fakeEffects({ keptFor: memory('u1') });
+    await new ConnectionLifecycle(other.fx).start('u2');
+    expect(other.calls).toEqual(['clear@0', 'connect@0']);
   });
 
   it('ignores a "change" to the same user', async () => {
@@ -115,5 +161,30 @@ describe('the connection lifecycle (SPEC §4)', () => {
     await vi.advanceTimersByTimeAsync(100);
     await done;
     expect(calls).toEqual(['disconnect@0', 'connect@100']);
+  });
+});
+
+describe('a connect that does not settle', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('does not hold the "back online" reconnect behind it for more than 3 s', async () => {
+    let connects = 0;
+    const { fx, calls } = fakeEffects({
+      connect: vi.fn(() => {
+        connects++;
+        calls.push(`connect@${Date.now()}`);
+        return connects === 1 ? new Promise<void>(() => {}) : Promise.resolve();
+      }),
+    });
+    const life = new ConnectionLifecycle(fx);
+    void life.start('u1');
+    void life.wentOnline();
+    await vi.advanceTimersByTimeAsync(3000 + 100);
+    await life.idle();
+    expect(calls).toEqual(['connect@0', 'disconnect@3000', 'connect@3100']);
   });
 });
