@@ -4,8 +4,12 @@ import { readOps } from './stream-store.js';
 
 /** At most this many ops per data line (the service's limit; the client accepts any). */
 export const OPS_PER_LINE = 1000;
-/** Ops per database read: several lines per round trip, so a large initial sync is not bound by query latency. */
-const OPS_PER_READ = 4 * OPS_PER_LINE;
+/**
+ * Ops per database read. Larger reads save round trips, but past a few thousand rows PostgreSQL's planner prefers
+ * scanning the table and sorting (on disk) to walking the (bucket, op_id) index, which costs 40× more; reading one
+ * line's worth keeps it on the index, and the next read overlaps the current write anyway.
+ */
+const OPS_PER_READ = OPS_PER_LINE;
 
 export interface DataPage {
   /** One or more serialized data lines, newlines included; null when the range holds no op. */

@@ -4,8 +4,11 @@ import type { LineSink } from './connection.js';
 /**
  * Lines to the HTTP response. Lines produced in the same tick (a diff, its cached data, the complete) leave as one
  * chunk at the end of that tick — nothing waits for a later event; a large line goes out at once. A slow client
- * makes write() wait for the socket to drain instead of piling data up in memory.
+ * makes write() wait for the socket to drain instead of piling data up in memory — but only past MAX_PENDING:
+ * waiting for every 16 KB to drain would put a scheduling round trip with the client between every two data lines.
  */
+const MAX_PENDING = 1024 * 1024;
+
 export class ResponseSink implements LineSink {
   private buffer = '';
   private scheduled = false;
@@ -35,7 +38,7 @@ export class ResponseSink implements LineSink {
     if (this.buffer === '' || this.closed) return;
     const chunk = this.buffer;
     this.buffer = '';
-    if (!this.res.write(chunk) && !this.drained) {
+    if (!this.res.write(chunk) && this.res.writableLength > MAX_PENDING && !this.drained) {
       this.drained = new Promise<void>((resolve) => {
         const done = () => {
           this.res.off('drain', done);
