@@ -31,17 +31,20 @@ function refusedEntry(req: UploadDataRequest, index: number, refusal: Refusal): 
   return { index, table: entry?.table ?? '', id: entry?.id ?? '', ...refusal };
 }
 
-function decode(req: UploadDataRequest): UploadEntry[] | OpError[] {
+type Decoded = { ok: true; entries: UploadEntry[] } | { ok: false; errors: OpError[] };
+
+function decode(req: UploadDataRequest): Decoded {
   if (req.crud.length > MAX_ENTRIES_PER_UPLOAD) {
-    return [{ index: 0, table: '', id: '', code: 'invalid_value', message: `More than ${MAX_ENTRIES_PER_UPLOAD} changes in one transaction` }];
+    const message = `More than ${MAX_ENTRIES_PER_UPLOAD} changes in one transaction`;
+    return { ok: false, errors: [{ index: 0, table: '', id: '', code: 'invalid_value', message }] };
   }
   const entries: UploadEntry[] = [];
   for (const [index, e] of req.crud.entries()) {
     const kind = KINDS[e.op as keyof typeof KINDS];
-    if (!kind) return [refusedEntry(req, index, { code: 'invalid_value', message: 'Unknown operation' })];
+    if (!kind) return { ok: false, errors: [refusedEntry(req, index, { code: 'invalid_value', message: 'Unknown operation' })] };
     entries.push({ table: e.table, id: e.id, kind, opData: e.opData });
   }
-  return entries;
+  return { ok: true, entries };
 }
 
 /**
@@ -70,12 +73,12 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
             );
             return { duplicate: true, errors: seen?.errors ?? [] };
           }
-          const entries = decode(req);
-          if (entries.length > 0 && 'code' in entries[0]!) throw new Refused(entries as OpError[]);
+          const decoded = decode(req);
+          if (!decoded.ok) throw new Refused(decoded.errors);
           const actor = await loadActor(tx, userId);
           if (actor === null) throw new ConnectError('This account no longer exists', Code.Unauthenticated);
           const lookups = transactionLookups(tx);
-          for (const [index, entry] of (entries as UploadEntry[]).entries()) {
+          for (const [index, entry] of decoded.entries.entries()) {
             const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => constraintRefusal(err));
             if (refusal) throw new Refused([refusedEntry(req, index, refusal)]);
           }
