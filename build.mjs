@@ -16,6 +16,9 @@ const out = join(root, 'dist');
 const pub = join(out, 'public');
 const serverOnly = process.argv.includes('--server-only');
 const production = process.env.NODE_ENV !== 'development';
+// TAGBOOK_STAGE=stage|dev marks a stage build: titles get a [STAGE]/[DEV] prefix and unfinished areas are shown.
+const stage = process.env.TAGBOOK_STAGE ?? (production ? '' : 'dev');
+if (!['', 'stage', 'dev'].includes(stage)) throw new Error(`TAGBOOK_STAGE must be stage, dev or empty, not ${stage}`);
 const started = performance.now();
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|wasm|svg|webmanifest|txt|map)$/;
@@ -53,7 +56,9 @@ async function buildApp(version) {
     define: {
       'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       __APP_VERSION__: JSON.stringify(version),
-      __PRODUCTION__: String(production),
+      // A stage build is not production: it shows the hidden menu entries too.
+      __PRODUCTION__: String(production && stage === ''),
+      __STAGE__: JSON.stringify(stage),
     },
     logLevel: 'warning',
   });

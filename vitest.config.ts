@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   test: {
@@ -9,6 +12,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
+        // The build's defines (build.mjs), as a production build sets them.
+        define: { __APP_VERSION__: JSON.stringify(version), __PRODUCTION__: 'true', __STAGE__: '""' },
       },
       {
         test: {

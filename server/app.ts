@@ -8,6 +8,8 @@ import { contentSecurityPolicy } from './http/csp.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { trackInflight } from './http/inflight.js';
 import { serveStatic } from './http/static.js';
+import { MAP_TOKEN_COOKIE, maySeeSourceMaps } from './http/source-maps.js';
+import { readCookie } from './auth/cookies.js';
 import { createRpcHandler } from './rpc/routes.js';
 import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
@@ -55,6 +57,11 @@ export async function startServer(
       } catch (err) {
         return sendJson(res, 503, { ok: false, error: String(err) });
       }
+    }
+    // Source maps only for those allowed (http/source-maps.ts); everyone else is told there is no such file.
+    if (path.endsWith('.map')) {
+      const token = readCookie(req.headers.cookie ?? null, MAP_TOKEN_COOKIE);
+      if (!maySeeSourceMaps(req.headers.host, token, config.sourceMapPassword, Date.now())) return sendJson(res, 404, { error: 'Not found' });
     }
     if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders })) return;
     sendJson(res, 404, { error: 'Not found' });

@@ -26,6 +26,8 @@ export interface Config {
   mailFrom: string;
   /** NODE_ENV=production: secrets such as emailed links never reach the console. */
   production: boolean;
+  /** The password an admin gives to be served source maps; null: nobody can enable them (hosts ending .dev still get them). */
+  sourceMapPassword: string | null;
 
   // Sync engine (server/sync)
   /** The sync rules the built-in engine evaluates (the same file an external PowerSync Service would use). */
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || `Tagbook <no-reply@${new URL(publicUrl).hostname}>`,
     production: env.NODE_ENV === 'production',
+    sourceMapPassword: env.SOURCE_MAP_PASSWORD || null,
 
     // Sync engine
     syncRulesPath: resolve(env.SYNC_RULES || 'sync-rules.yaml'),

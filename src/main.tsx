@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
+import { AppErrorBoundary } from './app/feedback/AppErrorBoundary.js';
 import { DatabaseStatus } from './app/DatabaseStatus.js';
 import { rememberLastPath, restoreLastPath } from './app/lastPath.js';
 import { startServiceWorkerAfterLoad } from './app/serviceWorkerStart.js';
@@ -15,7 +16,9 @@ rememberLastPath();
 // The shell renders at once; the database (worker + wasm) opens in parallel and queries wait for it.
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <AppErrorBoundary standalone>
+      <App />
+    </AppErrorBoundary>
     <DatabaseStatus />
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import { create, fromBinary, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { isStorableText } from '../../src/domain/validation.js';
 import { SessionHeaderSchema, SessionInfoSchema, type SessionHeader } from '../../src/gen/tagbook/v1/session_pb.js';
 
 /** Standard base64 with padding, as proto/README.md fixes it; Buffer alone would accept almost anything. */
@@ -25,6 +26,9 @@ export function parseSessionHeader(value: string): SessionHeader {
   }
   if (header.counter < 1n || header.sessionId === '' || header.userId === '' || header.timestamp <= 0n) {
     throw unauthenticated('Session header is incomplete (counter, session id, user id and timestamp are required)');
+  }
+  if (!isStorableText(header.sessionId) || !isStorableText(header.userId)) {
+    throw unauthenticated('Session header holds text that is not a valid id');
   }
   if (header.signature.length !== P1363_P256_SIGNATURE_BYTES) {
     throw unauthenticated('Session signature must be 64 bytes (ECDSA P-256, IEEE P1363)');

@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { UserSchema, type User } from '../../src/gen/tagbook/v1/common_pb.js';
 import type { Queryable } from '../db/db.js';
+import { currentlyEmployed } from '../db/employment.js';
 
 type UserRow = {
   id: string;
@@ -18,7 +19,7 @@ type LinkRow = {
 };
 
 /**
- * The signed-in user as SPEC §3 describes it. Only current links count (no end date, or one still ahead), and
+ * The signed-in user as SPEC §3 describes it. Only current links count (started, and not ended), and
  * only companies that are not deleted: a past employer's workspace must not be offered. isEmployee follows them.
  */
 export async function loadUser(db: Queryable, userId: string): Promise<User | null> {
@@ -27,7 +28,7 @@ export async function loadUser(db: Queryable, userId: string): Promise<User | nu
   const links = await db.query<LinkRow>(
     `select e.id, e.company_id, e.type, c.name, c.short_info
        from company_employees e join companies c on c.id = e.company_id
-      where e.user_id = $1 and (e.end_date is null or e.end_date > now()) and c.deleted_at is null
+      where e.user_id = $1 and ${currentlyEmployed('e')} and c.deleted_at is null
       order by c.name, e.id`,
     [userId],
   );

@@ -20,12 +20,13 @@ export interface DemoCredentials {
   readonly worker: DemoAccount;
 }
 
-const ACCOUNTS = {
+/** The demo sign-ins; README.md lists them too (tests/unit/readmeDemo.test.ts keeps the two in step). */
+export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@tagbook.test', password: 'tagbook-admin', displayName: 'Demo Admin', isAdmin: true },
   owner: { email: 'owner@tagbook.test', password: 'tagbook-demo', displayName: 'Demo Owner', isAdmin: false },
   worker: { email: 'worker@tagbook.test', password: 'tagbook-worker', displayName: 'Demo Worker', isAdmin: false },
 } as const;
-type Role = keyof typeof ACCOUNTS;
+type Role = keyof typeof DEMO_ACCOUNTS;
 
 /** Tags printed but not yet claimed: scanning one leads to /register/{hash}. Fixed so demos and tests can use them. */
 export const DEMO_FREE_TAGS: readonly string[] = ['DEMOFREE0001', 'DEMOFREE0002', 'DEMOFREE0003', 'DEMOFREE0004'];
@@ -80,10 +81,10 @@ async function usersExist(db: Queryable): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
   if (await usersExist(db)) return null;
   // scrypt is deliberately slow: hash before the transaction so it stays short.
-  const roles = Object.keys(ACCOUNTS) as Role[];
+  const roles = Object.keys(DEMO_ACCOUNTS) as Role[];
   const prepared = await Promise.all(
     roles.map(async (role) => {
-      const { email, password } = ACCOUNTS[role];
+      const { email, password } = DEMO_ACCOUNTS[role];
       const digests = clientDigests(email, password);
       return { role, id: newId(), usernameDigest: digests.username, stored: await hashPassword(digests.password) };
     }),
@@ -94,7 +95,7 @@ export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
     await tx.query(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await usersExist(tx)) return false;
     for (const { role, id, usernameDigest, stored } of prepared) {
-      const account = ACCOUNTS[role];
+      const account = DEMO_ACCOUNTS[role];
       await insert(tx, 'users', {
         id, display_name: account.displayName, email: normalizeEmail(account.email), username_digest: usernameDigest, is_admin: account.isAdmin,
       });
@@ -104,7 +105,7 @@ export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
     return true;
   });
   if (!seeded) return null;
-  const { admin, owner, worker } = ACCOUNTS;
+  const { admin, owner, worker } = DEMO_ACCOUNTS;
   return {
     admin: { email: admin.email, password: admin.password },
     owner: { email: owner.email, password: owner.password },
@@ -144,7 +145,7 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
   });
   const ownerCustomerId = newId();
   await insert(tx, 'customers', {
-    id: ownerCustomerId, name: 'Demo Owner', email: ACCOUNTS.owner.email, phone: '+1 303 555 0142', note: 'Prefers text messages.', company_id: companyId,
+    id: ownerCustomerId, name: 'Demo Owner', email: DEMO_ACCOUNTS.owner.email, phone: '+1 303 555 0142', note: 'Prefers text messages.', company_id: companyId,
   });
   await insert(tx, 'customers', {
     id: newId(), name: 'Jordan Reyes', email: 'jordan.reyes@example.com', phone: '+1 303 555 0187', note: 'Fleet account, two vans.', company_id: companyId,

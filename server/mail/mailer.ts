@@ -16,7 +16,12 @@ export interface Mailer {
   send(mail: Mail): Promise<string>;
   /** Delivers what is still undelivered (a timer does this every minute); returns how many were tried. */
   deliverPending(): Promise<number>;
-  /** Resolves when no delivery is under way: shutdown waits for it, tests use it. */
+  /**
+   * Runs mail work (issuing a link, storing its mail) after the caller has answered, so a request that sends a
+   * mail takes as long as one that does not: timing must not tell who is registered.
+   */
+  later(work: () => Promise<unknown>): void;
+  /** Resolves when no delivery or later work is under way: shutdown waits for it, tests use it. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -84,6 +89,9 @@ export function createMailer(
       // exists), and a slow relay must not hold the request.
       if (transport !== null) track(deliver(id));
       return id;
+    },
+    later(work) {
+      track(Promise.resolve().then(work));
     },
     deliverPending,
     idle,

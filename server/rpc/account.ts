@@ -3,6 +3,7 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { normalizeEmail, usernameDigestInput } from '../../src/domain/credentials.js';
 import { isValidEmail, MESSAGES } from '../../src/domain/validation.js';
 import { AccountService, IsLoggedResponseSchema } from '../../src/gen/tagbook/v1/account_pb.js';
+import { mayMail } from '../auth/mail-throttle.js';
 import { issueSecret, RECOVERY_LIFETIME_MS, redeemSecret } from '../auth/one-time-secrets.js';
 import { hashPassword, sha256Hex, type StoredPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
@@ -11,7 +12,7 @@ import type { Queryable } from '../db/db.js';
 import { recoveryMail } from '../mail/messages.js';
 import { checkPassword, findAccount, findAccountById } from './accounts.js';
 import type { ServerContext } from './context.js';
-import { requireSession, sessionSlot } from './session-context.js';
+import { CLIENT_ADDRESS, requireSession, sessionSlot } from './session-context.js';
 import { beginAttempt, endSession, permissionDenied, requireDigest } from './sign-in.js';
 
 const RECOVERY_MESSAGES = {
@@ -55,16 +56,19 @@ export function accountService(ctx: ServerContext): Partial<ServiceImpl<typeof A
       return {};
     },
 
-    async requestRecoverPassword(req) {
+    async requestRecoverPassword(req, hctx) {
       const email = validEmail(req.email);
+      // As LoginEmail: equal work for every address, the mail after answering, throttled without a word.
+      const allowed = await mayMail(ctx.db, { to: email, client: hctx.values.get(CLIENT_ADDRESS) });
       const account = await findAccount(ctx.db, { email });
-      // No account: the same empty success, so the call cannot probe who is registered (account.proto).
-      if (account === null) return {};
-      const secret = await issueSecret(ctx.db, {
-        userId: account.id, email, purpose: 'recover_password', lifetimeMs: RECOVERY_LIFETIME_MS,
+      if (account === null || !allowed) return {};
+      ctx.mailer.later(async () => {
+        const secret = await issueSecret(ctx.db, {
+          userId: account.id, email, purpose: 'recover_password', lifetimeMs: RECOVERY_LIFETIME_MS,
+        });
+        const link = `${ctx.config.publicUrl}/recover_account/${secret}/${encodeURIComponent(email)}`;
+        await ctx.mailer.send({ to: email, ...recoveryMail(link), secretLink: link });
       });
-      const link = `${ctx.config.publicUrl}/recover_account/${secret}/${encodeURIComponent(email)}`;
-      await ctx.mailer.send({ to: email, ...recoveryMail(link), secretLink: link });
       return {};
     },
 

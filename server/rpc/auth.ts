@@ -10,6 +10,7 @@ import {
 } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { issueSecret, redeemSecret, SIGN_IN_LINK_LIFETIME_MS } from '../auth/one-time-secrets.js';
 import { hashPassword, sha256Hex } from '../auth/passwords.js';
+import { mayMail } from '../auth/mail-throttle.js';
 import { forgiveAccount } from '../auth/rate-limit.js';
 import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions.js';
 import { displayNameFromEmail } from '../auth/users.js';
@@ -17,7 +18,7 @@ import { signInMail } from '../mail/messages.js';
 import { checkPassword, findAccount, findAccountById } from './accounts.js';
 import { getPowerSyncAuth } from './powersync-auth.js';
 import type { ServerContext } from './context.js';
-import { sessionSlot } from './session-context.js';
+import { CLIENT_ADDRESS, sessionSlot } from './session-context.js';
 import {
   announceSession,
   beginAttempt,
@@ -42,18 +43,22 @@ export function authService(ctx: ServerContext): Partial<ServiceImpl<typeof Auth
     loginPassword: (req, hctx) => loginPassword(ctx, req, hctx),
     getPowerSyncAuth: (_req, hctx) => getPowerSyncAuth(ctx, hctx),
 
-    async loginEmail(req) {
+    async loginEmail(req, hctx) {
       const email = normalizeEmail(req.email);
       if (!isValidEmail(email)) throw new ConnectError(MESSAGES.emailInvalid, Code.InvalidArgument);
+      // The same work for every address (count, look up), and the mail itself after answering: neither the answer
+      // nor its timing tells who is registered or who was throttled (auth.proto).
+      const allowed = await mayMail(ctx.db, { to: email, client: hctx.values.get(CLIENT_ADDRESS) });
       const account = await findAccount(ctx.db, { email });
-      // Unknown addresses get the same empty answer: the call must not tell who is registered (auth.proto).
-      if (account === null) return {};
-      const token = await issueSecret(ctx.db, {
-        userId: account.id, email, purpose: 'sign_in_email', lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
+      if (account === null || !allowed) return {};
+      ctx.mailer.later(async () => {
+        const token = await issueSecret(ctx.db, {
+          userId: account.id, email, purpose: 'sign_in_email', lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
+        });
+        // remember only preselects "Trust this device" on the page the link opens; CompleteLoginEmail decides.
+        const link = `${ctx.config.publicUrl}/my-account/sign-in/${token}${req.remember ? '?remember=1' : ''}`;
+        await ctx.mailer.send({ to: email, ...signInMail(link), secretLink: link });
       });
-      // remember only preselects "Trust this device" on the page the link opens; CompleteLoginEmail decides.
-      const link = `${ctx.config.publicUrl}/my-account/sign-in/${token}${req.remember ? '?remember=1' : ''}`;
-      await ctx.mailer.send({ to: email, ...signInMail(link), secretLink: link });
       return {};
     },
 

@@ -1,19 +1,22 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { createContextValues } from '@connectrpc/connect';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
+import { DevToolsService } from '../../src/gen/tagbook/v1/dev_tools_pb.js';
 import { QrTagService } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { clientAddress } from '../auth/client-address.js';
 import { accountService } from './account.js';
+import { devToolsService } from './dev-tools.js';
+import { createRpcAdapter } from './adapter.js';
 import { authService } from './auth.js';
 import type { ServerContext } from './context.js';
 import { syncService } from './sync.js';
 import { CLIENT_ADDRESS } from './session-context.js';
 import { sessionInterceptor } from './session-interceptor.js';
+import { storableTextInterceptor } from './text-interceptor.js';
 
 export const RPC_PREFIX = '/rpc';
 
@@ -26,21 +29,19 @@ export function createRpcHandler(ctx: ServerContext) {
     router.service(VehicleContentsService, {});
     router.service(SyncService, syncService(ctx));
     router.service(QrTagService, {});
+    router.service(DevToolsService, devToolsService(ctx));
   };
-  return connectNodeAdapter({
+  return createRpcAdapter({
     routes,
     requestPathPrefix: RPC_PREFIX,
-    interceptors: [sessionInterceptor(ctx)],
+    // Text first: a session id with a NUL must be refused before it reaches a query.
+    interceptors: [storableTextInterceptor, sessionInterceptor(ctx)],
     // The interceptor sees Connect's view of the request, which has no socket: the address is handed over here.
     contextValues: (req) =>
       createContextValues().set(
         CLIENT_ADDRESS,
         clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], ctx.config.trustProxy),
       ),
-    // Binary protobuf is the app's format; JSON stays enabled for debugging with curl.
-    connect: true,
-    grpc: false,
-    grpcWeb: false,
     readMaxBytes: 4 * 1024 * 1024,
   });
 }

@@ -38,7 +38,7 @@ export function permissionDenied(message: string): ConnectError {
   return new ConnectError(message, Code.PermissionDenied);
 }
 
-function secureCookies(ctx: ServerContext): boolean {
+export function secureCookies(ctx: ServerContext): boolean {
   return ctx.config.publicUrl.startsWith('https:');
 }
 

@@ -1,5 +1,6 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { CrudOp, SyncService, type UploadDataRequest } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { isTransientDbError } from '../db/errors.js';
 import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
 import { loadActor, transactionLookups } from '../sync/upload/facts.js';
 import type { Refusal } from '../sync/upload/policy.js';
@@ -79,7 +80,7 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
           if (actor === null) throw new ConnectError('This account no longer exists', Code.Unauthenticated);
           const lookups = transactionLookups(tx);
           for (const [index, entry] of decoded.entries.entries()) {
-            const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => constraintRefusal(err));
+            const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err));
             if (refusal) throw new Refused([refusedEntry(req, index, refusal)]);
           }
           return { duplicate: false, errors: [] };
@@ -94,13 +95,14 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
   };
 }
 
-/** A constraint the database enforces (foreign key, uniqueness, check) is the device's mistake, not a fault. */
-function constraintRefusal(err: unknown): Refusal {
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code === 'string' && code.startsWith('23')) {
-    return { code: 'invalid_value', message: `Refused by the database: ${(err as Error).message}` };
-  }
-  throw err;
+/**
+ * A database error that would fail the same way on every retry (bad data, a broken constraint, a column the
+ * database lacks) is answered as a refusal, so the device's queue moves on; only real unavailability is rethrown
+ * for the device to retry.
+ */
+function permanentRefusal(err: unknown): Refusal {
+  if (isTransientDbError(err)) throw err;
+  return { code: 'invalid_value', message: `Refused by the database: ${(err as Error).message}` };
 }
 
 async function recordRefusal(ctx: ServerContext, key: string[], req: UploadDataRequest, errors: OpError[]) {

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { issueSyncToken, type IssuedToken, type IssueOptions, type VerifiedToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import { scheduleEmploymentRefresh } from '../db/employment.js';
+import { schedulePruning } from '../db/retention.js';
 import { compactOplog, scheduleCompaction, type CompactionReport } from './compact.js';
 import { DataPages } from './data-pages.js';
 import { Follower } from './follower.js';
@@ -54,6 +56,10 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   await follower?.start();
   await replicator.start();
   const stopCompaction = scheduleCompaction(db, config.syncCompactIntervalMs, () => leadership.isLeader());
+  // Employment that starts or ends later changes what the rules give a user: the flag they read must follow the clock.
+  const stopEmployment = scheduleEmploymentRefresh(db, () => leadership.isLeader());
+  // Rows callers can make us store (write checkpoints, sign-in counters, mail, upload log) are bounded in time.
+  const stopPruning = schedulePruning(db, () => leadership.isLeader());
 
   const deps = {
     db,
@@ -79,6 +85,8 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
     issueToken: (userId, issueOptions) => issueSyncToken({ db, config }, userId, issueOptions),
     async stop() {
       await stopCompaction();
+      await stopEmployment();
+      await stopPruning();
       await replicator.stop();
       await follower?.stop();
       await leadership.stop();

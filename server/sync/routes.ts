@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { syncJwks } from '../auth/tokens.js';
 import type { SyncHub } from './hub.js';
 import { authenticate, CORS_HEADERS, sendError, sendJson } from './http-util.js';
+import { isStorableText } from '../../src/domain/validation.js';
 import { handleSyncStream, type StreamDeps } from './stream.js';
+import { STREAM_REQUEST_LIMITS } from './stream-request.js';
 import { createWriteCheckpoint } from './write-checkpoints.js';
 
 export interface SyncRouteDeps extends StreamDeps {
@@ -35,8 +37,13 @@ export async function handleSyncRoute(
     const token = await authenticate(req, res, deps);
     if (!token) return true;
     const clientId = url.searchParams.get('client_id') ?? '';
-    if (clientId === '' || clientId.length > 200) {
-      sendError(res, 400, 'PSYNC_S2001', 'client_id is required (at most 200 characters)');
+    if (clientId === '' || clientId.length > STREAM_REQUEST_LIMITS.clientId || !isStorableText(clientId)) {
+      sendError(res, 400, 'PSYNC_S2001', `client_id is required (at most ${STREAM_REQUEST_LIMITS.clientId} characters of text)`);
+      return true;
+    }
+    // Anonymous visitors cannot upload, so there is nothing to acknowledge, and nothing of theirs is stored.
+    if (token.anonymous) {
+      sendError(res, 403, 'PSYNC_S2103', 'Anonymous visitors have no uploads to acknowledge');
       return true;
     }
     const issued = await createWriteCheckpoint(deps.db, token.userId, clientId);

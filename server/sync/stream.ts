@@ -36,6 +36,8 @@ export async function handleSyncStream(
     if (error instanceof SyntaxError || error instanceof BadStreamRequest) {
       return sendError(res, 400, 'PSYNC_S2001', `Invalid sync request: ${error.message}`);
     }
+    // The client went away while sending its request (a reload, a lost network): nothing to answer, nothing wrong.
+    if (req.destroyed || (error as { code?: string }).code === 'ECONNRESET') return;
     throw error;
   }
   deps.onRequest?.(request, token);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.js';
+import { RETENTION } from '../db/retention.js';
 
 export interface IssuedWriteCheckpoint {
   checkpoint: number;
@@ -27,6 +28,13 @@ export async function createWriteCheckpoint(db: Db, userId: string, clientId: st
       [userId, clientId],
     );
     if (!row) throw new Error('write checkpoint was not stored');
+    // Bounded per user: made-up client ids push out the least recently used ones instead of piling up.
+    await tx.query(
+      `delete from sync_write_checkpoints where user_id = $1 and client_id in (
+         select client_id from sync_write_checkpoints where user_id = $1
+          order by updated_at desc, client_id offset $2)`,
+      [userId, RETENTION.writeCheckpointsPerUser],
+    );
     const issued = { checkpoint: Number(row.checkpoint), headSeq: Number(row.head_seq) };
     await tx.query(`select pg_notify('tagbook_sync_wc', $1)`, [JSON.stringify({ u: userId, c: clientId, ...issued })]);
     return issued;

@@ -1,18 +1,28 @@
 import { Suspense, lazy } from 'react';
-import { NotFoundPage } from '../features/common/NotFoundPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
 import { useSessionSnapshot } from '../rpc/session.js';
+import { SettingsDialogHost } from './actions/SettingsDialogHost.js';
+import { PrintPreview } from './print/PrintPreview.js';
+import { printSettings } from './print/printSettings.js';
+import { ExternalLinkDialogHost } from '../ui/links/ExternalLinkDialogHost.js';
+import { SnackbarHost } from '../ui/snackbar/SnackbarHost.js';
 import { AuthDrawerHost } from './AuthDrawerHost.js';
-import { BottomBar } from './BottomBar.js';
-import { goBack, canGoBack } from './navigation.js';
+import { AppHeader } from './chrome/AppHeader.js';
+import { BottomBar } from './chrome/BottomBar.js';
 import { PageLoading } from './PageLoading.js';
-import { APP_NAME, usePageTitleValue } from './pageTitle.js';
 import { RequireLogin } from './RequireLogin.js';
 import { useLocation, useRoute } from './router.js';
+import { AppErrorBoundary } from './feedback/AppErrorBoundary.js';
+import { LoadingOverlay } from './feedback/LoadingOverlay.js';
+import { APP_VERSION } from './version.js';
+import { SubmenuHost } from './submenu/SubmenuHost.js';
+import { NotificationBar } from './feedback/NotificationBar.js';
 import { SyncStatusBar } from './SyncStatusBar.js';
-import { HOME_PATH } from './routes.js';
 import type { Route } from './routes.js';
+import '../ui/styles/index.css';
 import './app.css';
 import './auth.css';
+import './submenu.css';
 
 // Each feature is its own chunk so the first render ships only the shell and the page it shows. The not-found page
 // is tiny and is the fallback for every typo, so it stays in the shell.
@@ -29,7 +39,7 @@ const RegisterPage = lazy(() =>
   import('../features/register/RegisterPage.js').then((m) => ({ default: m.RegisterPage })),
 );
 const UnderConstructionPage = lazy(() =>
-  import('../features/common/UnderConstructionPage.js').then((m) => ({ default: m.UnderConstructionPage })),
+  import('./pages/UnderConstructionPage.js').then((m) => ({ default: m.UnderConstructionPage })),
 );
 const MyAccountPage = lazy(() =>
   import('../features/account/MyAccountPage.js').then((m) => ({ default: m.MyAccountPage })),
@@ -80,50 +90,43 @@ export function RoutePage({ route }: { route: Route }) {
   }
 }
 
-/** Where the back button goes when history holds nothing of ours: one level up the path. */
-export function parentPath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  const cut = trimmed.lastIndexOf('/');
-  return cut <= 0 ? HOME_PATH : trimmed.slice(0, cut);
-}
-
-function AppHeader() {
-  const title = usePageTitleValue();
-  const { pathname } = useLocation();
-  const showBack = pathname !== HOME_PATH || canGoBack();
-  return (
-    <header className="app-header">
-      {showBack ? (
-        <button type="button" className="app-header-back" aria-label="Back" onClick={() => goBack(parentPath(pathname))}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z" fill="currentColor" />
-          </svg>
-        </button>
-      ) : (
-        <span className="app-header-back-spacer" aria-hidden="true" />
-      )}
-      <span className="app-header-title">{title || APP_NAME}</span>
-    </header>
-  );
-}
-
 export function App() {
   const route = useRoute();
+  const { pathname, search } = useLocation();
+  const print = printSettings(search);
   const { status, session } = useSessionSnapshot();
   // data-auth lets tests (and CSS) tell the three states apart without knowing the chrome's details.
   const auth = status === 'loading' ? 'loading' : session === null ? 'signed-out' : 'signed-in';
   return (
-    <div className="app" data-auth={auth}>
+    <div className="app" data-auth={auth} data-print={print.enabled ? print.orientation : undefined}>
       <AppHeader />
+      <NotificationBar />
       <main className="app-main">
-        <Suspense fallback={<PageLoading />}>
-          <RoutePage route={route} />
-        </Suspense>
+        {/* Keyed by path: leaving a page that failed gives the next one a fresh start. */}
+        <AppErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            {print.enabled ? (
+              <PrintPreview orientation={print.orientation}>
+                <RoutePage route={route} />
+              </PrintPreview>
+            ) : (
+              <RoutePage route={route} />
+            )}
+          </Suspense>
+        </AppErrorBoundary>
+        <footer className="app-version" data-app-version={APP_VERSION}>
+          Tagbook {APP_VERSION}
+        </footer>
       </main>
       <div className="app-bottom">
         <SyncStatusBar />
         <BottomBar />
       </div>
+      <LoadingOverlay />
+      <SubmenuHost />
+      <SnackbarHost />
+      <ExternalLinkDialogHost />
+      <SettingsDialogHost />
       <AuthDrawerHost />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getDatabaseState, subscribeDatabaseState } from '../data/databaseState.js';
+import { Button } from '../ui/Button.js';
 
 /**
  * Exposes the local database's state to people (an error they can act on) and to tests (data-db on the root).
@@ -10,11 +11,13 @@ export function DatabaseStatus() {
   return (
     <div className="database-status" data-db={state.status} data-storage={state.status === 'ready' ? state.storage : undefined}>
       {state.status === 'failed' && (
-        <div role="alert" className="database-status__error">
-          <strong>The local database could not start.</strong> {state.error}{' '}
-          <button type="button" onClick={() => location.reload()}>
+        <div role="alert" className="database-status__error ui-alert ui-alert--error">
+          <span>
+            <strong>The local database could not start.</strong> {state.error}
+          </span>
+          <Button variant="secondary" onClick={() => location.reload()}>
             Reload
-          </button>
+          </Button>
         </div>
       )}
     </div>

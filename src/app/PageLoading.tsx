@@ -1,7 +1,11 @@
+import { Loading } from '../ui/Loading.js';
+
+/** What <main> shows while a page's code loads: the page has no heading of its own yet, so this one stands in. */
 export function PageLoading() {
   return (
-    <p className="app-page-loading" role="status">
-      Loading…
-    </p>
+    <section className="page" data-page-loading="">
+      <h1 className="visually-hidden">Loading</h1>
+      <Loading />
+    </section>
   );
 }

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
+import Lock from 'lucide-react/icons/lock';
+import LogIn from 'lucide-react/icons/log-in';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useSessionSnapshot } from '../rpc/session.js';
+import { ButtonLink } from '../ui/ButtonLink.js';
+import { EmptyState } from '../ui/EmptyState.js';
 import { authHref } from './authLinks.js';
 import { PageLoading } from './PageLoading.js';
 import { usePageTitle } from './pageTitle.js';
-import { Link, useLocation } from './router.js';
+import { useLocation } from './router.js';
 
 /** SPEC §2: pages marked login-required show 'Restricted Access' to visitors who are not signed in. */
 export function RequireLogin({ children, message }: { children: ReactNode; message?: string }) {
@@ -15,20 +20,27 @@ export function RequireLogin({ children, message }: { children: ReactNode; messa
 }
 
 export function RestrictedAccess({ message }: { message?: string | undefined }) {
-  usePageTitle('Restricted Access');
+  usePageTitle('Restricted Access', { icon: Lock });
   const location = useLocation();
   return (
     <section className="page" data-page="restricted-access">
-      <h1>Restricted Access</h1>
-      <p>{message ?? 'You need to sign in to see this page.'}</p>
-      <p className="page-actions">
-        <Link className="button" to={authHref(location, 'login')} data-action="open-login">
-          Sign In
-        </Link>
-        <Link className="button button-secondary" to={authHref(location, 'register')} data-action="open-register">
-          Register
-        </Link>
-      </p>
+      <EmptyState
+        icon={Lock}
+        title="Restricted Access"
+        headingLevel={1}
+        actions={
+          <>
+            <ButtonLink to={authHref(location, 'login')} icon={LogIn} data-action="open-login">
+              Sign In
+            </ButtonLink>
+            <ButtonLink to={authHref(location, 'register')} variant="secondary" icon={UserPlus} data-action="open-register">
+              Register
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>{message ?? 'You need to sign in to see this page.'}</p>
+      </EmptyState>
     </section>
   );
 }

@@ -12,11 +12,12 @@ export interface SyncStatusViewProps {
 
 /**
  * SPEC §2 sync status bar. The root and its live region stay mounted while idle so the first state after idle is
- * announced, and so tests can always read data-sync-state.
+ * announced, and so tests can always read data-sync-state. It is a named region: the bar sits outside <main>, and
+ * content outside any landmark is lost to screen-reader users moving by landmarks.
  */
 export function SyncStatusView({ view, onRefresh, onReconnect }: SyncStatusViewProps) {
   return (
-    <div className="sync-status" data-sync-state={view.state}>
+    <section className="sync-status" aria-label="Sync status" data-sync-state={view.state}>
       {view.toast !== null && (
         <div className="sync-status__toast" role="alert" data-sync-toast="">
           {view.toast}
@@ -57,7 +58,7 @@ export function SyncStatusView({ view, onRefresh, onReconnect }: SyncStatusViewP
           </span>
         )}
       </div>
-    </div>
+    </section>
   );
 }
 

@@ -1,16 +1,41 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { stageTitle } from './stage.js';
 
 // Pages own their title but the header renders it; a tiny store lets them meet without prop drilling or context.
 
 export const APP_NAME = 'Tagbook';
 
-let title = '';
+export interface PageHeading {
+  /** '' when no page has set one (e.g. while a page is loading). */
+  title: string;
+  icon: LucideIcon | null;
+  /** A line of context under the title (e.g. the vehicle a sub-page belongs to). */
+  subtitle: string | null;
+  /** Where Back goes instead of the previous page, when the page says so. */
+  backTo: string | null;
+}
+
+export interface PageHeadingOptions {
+  icon?: LucideIcon;
+  subtitle?: string | null;
+  backTo?: string | null;
+}
+
+const EMPTY: PageHeading = { title: '', icon: null, subtitle: null, backTo: null };
+
+let heading: PageHeading = EMPTY;
 const listeners = new Set<() => void>();
 
-function setTitle(next: string): void {
-  if (next === title) return;
-  title = next;
-  document.title = next ? `${next} · ${APP_NAME}` : APP_NAME;
+function setHeading(next: PageHeading): void {
+  const same =
+    next.title === heading.title &&
+    next.icon === heading.icon &&
+    next.subtitle === heading.subtitle &&
+    next.backTo === heading.backTo;
+  if (same) return;
+  heading = next;
+  document.title = stageTitle(next.title ? `${next.title} · ${APP_NAME}` : APP_NAME);
   for (const listener of [...listeners]) listener();
 }
 
@@ -19,20 +44,21 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function getTitle(): string {
-  return title;
+function getHeading(): PageHeading {
+  return heading;
 }
 
-/** Sets the header and document title while the calling page is mounted. */
-export function usePageTitle(pageTitle: string): void {
+/** Sets the header (title, icon, subtitle, back target) and the document title while the calling page is mounted. */
+export function usePageTitle(pageTitle: string, options: PageHeadingOptions = {}): void {
+  const { icon = null, subtitle = null, backTo = null } = options;
   // Layout effect: the header must not paint the previous page's title for a frame.
   useLayoutEffect(() => {
-    setTitle(pageTitle);
-    return () => setTitle('');
-  }, [pageTitle]);
+    setHeading({ title: pageTitle, icon, subtitle, backTo });
+    return () => setHeading(EMPTY);
+  }, [pageTitle, icon, subtitle, backTo]);
 }
 
-/** The current page title, '' when no page has set one (e.g. while a page is loading). */
-export function usePageTitleValue(): string {
-  return useSyncExternalStore(subscribe, getTitle);
+/** What the header shows for the current page. */
+export function usePageHeading(): PageHeading {
+  return useSyncExternalStore(subscribe, getHeading);
 }

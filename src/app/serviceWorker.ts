@@ -114,16 +114,22 @@ export async function updateServiceWorker(env: ServiceWorkerEnv = browserEnv()):
   updated.waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
-/** The update check of every start: being up to date is the usual outcome, not an error. */
+/**
+ * The update check of every start and of long returns: only asks the browser to look. A new worker that installs
+ * waits (state 'waiting') until the person chooses to reload, through updateServiceWorker.
+ */
 async function checkForUpdate(env: ServiceWorkerEnv): Promise<void> {
   try {
-    await updateServiceWorker(env);
+    await (await env.container?.getRegistration(SW_SCOPE))?.update();
   } catch (err) {
-    if (!(err instanceof Error && err.message === SW_ERRORS.noWaiting)) console.warn('service worker update:', err);
+    console.warn('service worker update check:', err);
   }
 }
 
-/** Follows a newly found worker; one that finishes installing while another controls the page is told to take over. */
+/**
+ * Follows a newly found worker. One that finishes installing while another controls the page waits: the page says
+ * "a new version is ready" and takes it when the person reloads (updateServiceWorker), never in the middle of work.
+ */
 function track(registration: ServiceWorkerRegistration, env: ServiceWorkerEnv): void {
   const follow = (worker: ServiceWorker | null) => {
     if (!worker) return;
@@ -131,12 +137,7 @@ function track(registration: ServiceWorkerRegistration, env: ServiceWorkerEnv): 
       if (worker.state === 'installing') setState('installing');
       if (worker.state === 'installed') {
         setState('installed');
-        if (env.container?.controller) {
-          setState('waiting');
-          void sleep(UPDATE_PAUSE_MS).then(() => {
-            if (registration.waiting === worker) worker.postMessage({ type: 'SKIP_WAITING' });
-          });
-        }
+        if (env.container?.controller) setState('waiting');
       }
       if (worker.state === 'activated' && state !== 'controller-changed') setState('active');
     };

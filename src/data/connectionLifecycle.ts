@@ -23,6 +23,8 @@ export interface ConnectionEffects {
   /** Closes the local database (bounded by its own time-out) and opens a fresh one. */
   recreateDatabase(): Promise<void>;
   sleep(ms: number): Promise<void>;
+  /** What the browser says about the network (navigator.onLine). */
+  isOnline(): boolean;
   log?(message: string, err?: unknown): void;
 }
 
@@ -47,7 +49,13 @@ export class ConnectionLifecycle {
 
   constructor(private readonly fx: ConnectionEffects) {}
 
+  /**
+   * While the browser reports no network, no connection is attempted at all: the SDK would retry every second,
+   * fetching credentials that cannot arrive and flipping the bar between connecting and offline. The device stays
+   * quietly offline until the 'online' event, which reconnects at once (wentOnline).
+   */
   private async connect(): Promise<void> {
+    if (!this.fx.isOnline()) return;
     await within(this.fx.connect(), CONNECT_SETTLE_MS, this.fx.sleep).catch((err: unknown) => {
       if (!(err instanceof TimeoutError)) throw err;
       this.fx.log?.('connect has not settled yet; carrying on while the SDK keeps trying');
@@ -75,6 +83,8 @@ export class ConnectionLifecycle {
       } else if (kept !== null) {
         this.fx.keptFor.set(null);
       }
+      // A shared sync worker may still be retrying a connection another page of this device started: stop it.
+      if (!this.fx.isOnline()) return this.disconnectBriefly();
       await this.connect();
     });
   }
@@ -109,11 +119,13 @@ export class ConnectionLifecycle {
 
   /** Offline: stop the stream, but never wait on a network that is gone for more than a second. */
   wentOffline(): Promise<void> {
-    return this.enqueue(async () => {
-      await within(this.fx.disconnect(), OFFLINE_DISCONNECT_CAP_MS, this.fx.sleep).catch((err: unknown) =>
-        this.fx.log?.('disconnect on offline was cut short', err),
-      );
-    });
+    return this.enqueue(() => this.disconnectBriefly());
+  }
+
+  private async disconnectBriefly(): Promise<void> {
+    await within(this.fx.disconnect(), OFFLINE_DISCONNECT_CAP_MS, this.fx.sleep).catch((err: unknown) =>
+      this.fx.log?.('disconnect on offline was cut short', err),
+    );
   }
 
   wentOnline(): Promise<void> {

@@ -1,4 +1,4 @@
-import { ConnectError } from '@connectrpc/connect';
+import { Code, ConnectError } from '@connectrpc/connect';
 import type { AbstractPowerSyncDatabase, PowerSyncBackendConnector, PowerSyncCredentials } from '@powersync/web';
 import { AuthService } from '../gen/tagbook/v1/auth_pb.js';
 import { SyncService } from '../gen/tagbook/v1/sync_pb.js';
@@ -7,6 +7,11 @@ import { pushNotification } from './notifications.js';
 import { toWireEntry, type LocalCrudEntry } from './uploadEntries.js';
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** InvalidArgument: the request itself is malformed, so sending it again would fail the same way forever. */
+export function isNeverAccepted(err: unknown): boolean {
+  return err instanceof ConnectError && err.code === Code.InvalidArgument;
+}
 
 /**
  * RPC failures reach us rewritten to 'Server error.' (SPEC §8), with the original as `cause`. The sync bar tells
@@ -26,6 +31,9 @@ export function asSyncError(err: unknown): unknown {
 export class TagbookConnector implements PowerSyncBackendConnector {
   /** A fresh 5-minute token on every connect (SPEC §7); anonymous visitors get one for public data. */
   async fetchCredentials(): Promise<PowerSyncCredentials | null> {
+    // A shared sync worker started by an earlier page may still be retrying: without a network, say so at once
+    // (a network error: the bar shows offline) instead of sending a request that cannot arrive.
+    if (typeof navigator !== 'undefined' && !navigator.onLine) throw new Error('Network error: the browser is offline');
     try {
       const res = await rpcClient(AuthService).getPowerSyncAuth({});
       if (!res.token) console.warn('Sync credentials came back without a token; syncing anyway.');
@@ -65,6 +73,17 @@ export class TagbookConnector implements PowerSyncBackendConnector {
           });
         }
       } catch (err) {
+        // A transaction the server will never accept as sent (text it cannot store, a malformed change) must not
+        // hold up every change queued behind it: it is dropped like a refusal, and the user is told.
+        if (isNeverAccepted(err)) {
+          pushNotification({
+            type: 'rejected',
+            message: 'The server refused a change it cannot store; it was undone on this device.',
+            details: err instanceof Error ? err.message : String(err),
+          });
+          await tx.complete();
+          continue;
+        }
         const failure = asSyncError(err);
         pushNotification({ type: 'upload', message: `Upload failed: ${errorMessage(failure)}` });
         throw failure;

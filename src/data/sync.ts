@@ -46,6 +46,7 @@ export async function startSync(): Promise<ConnectionLifecycle> {
     keptFor,
     recreateDatabase: async () => void (await recreateDatabase()),
     sleep,
+    isOnline: () => navigator.onLine,
     log: (message, err) => console.warn(message, err),
   });
   lifecycle = life;

@@ -22,7 +22,27 @@ export interface SyncStatusSourceDeps {
   subscribeDatabaseState(listener: () => void): () => void;
   whenDatabaseReady(): Promise<SyncStatusDatabase>;
   clock?: Clock;
+  /** The browser's view of the network; the window's online and offline events by default. */
+  network?: BrowserNetwork;
 }
+
+export interface BrowserNetwork {
+  isOnline(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
+const windowNetwork: BrowserNetwork = {
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
+  subscribe(listener) {
+    if (typeof window === 'undefined') return () => {};
+    window.addEventListener('online', listener);
+    window.addEventListener('offline', listener);
+    return () => {
+      window.removeEventListener('online', listener);
+      window.removeEventListener('offline', listener);
+    };
+  },
+};
 
 export type ReconnectHandler = () => unknown;
 
@@ -34,12 +54,23 @@ export interface SyncStatusSource {
   reconnect(): void;
 }
 
+/**
+ * What the SDK reports when a disconnect we asked for (going offline, reconnecting, a user change) cuts an upload or
+ * a write-checkpoint request short. Crossing the shared worker loses the error's class, so the message counts too.
+ */
+const REQUESTED_ABORT_MESSAGES = ['Disconnect has been requested'];
+
+/** An interruption the app itself asked for: neither a sync error (no red toast, SPEC §8) nor a network failure. */
+export function isRequestedAbort(error: Error): boolean {
+  return error.name === 'AbortError' || REQUESTED_ABORT_MESSAGES.includes(error.message);
+}
+
 function errorMessage(error: Error | undefined): string | undefined {
-  if (error === undefined) return undefined;
+  if (error === undefined || isRequestedAbort(error)) return undefined;
   return error.message || String(error);
 }
 
-export function toSyncInput(status: SyncStatusLike, everConnected: boolean): SyncInput {
+export function toSyncInput(status: SyncStatusLike, everConnected: boolean, browserOnline = true): SyncInput {
   const progress = status.downloadProgress?.downloadedFraction;
   return {
     connected: status.connected,
@@ -52,6 +83,7 @@ export function toSyncInput(status: SyncStatusLike, everConnected: boolean): Syn
     downloadError: errorMessage(status.downloadError),
     uploadError: errorMessage(status.uploadError),
     progress: status.downloading && progress !== undefined && Number.isFinite(progress) ? progress : undefined,
+    browserOnline,
   };
 }
 
@@ -76,9 +108,13 @@ export function createSyncStatusSource(deps: SyncStatusSourceDeps): SyncStatusSo
     for (const listener of [...listeners]) listener();
   }
 
+  const network = deps.network ?? windowNetwork;
+  let lastStatus: SyncStatusLike | null = null;
+
   function feed(status: SyncStatusLike) {
+    lastStatus = status;
     everConnected ||= status.connected;
-    machine.update(toSyncInput(status, everConnected));
+    machine.update(toSyncInput(status, everConnected, network.isOnline()));
   }
 
   function attach(db: SyncStatusDatabase) {
@@ -109,6 +145,10 @@ export function createSyncStatusSource(deps: SyncStatusSourceDeps): SyncStatusSo
     if (started) return;
     started = true;
     machine.subscribe(publish);
+    // Going offline changes what the bar shows even when the engine reports nothing new (it is not connecting).
+    network.subscribe(() => {
+      if (lastStatus !== null) feed(lastStatus);
+    });
     deps.subscribeDatabaseState(follow);
     follow();
   }

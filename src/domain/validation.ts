@@ -24,3 +24,23 @@ export function isValidEmail(email: string): boolean {
 export function sanitizeInput(value: string): string {
   return value.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
+
+// What PostgreSQL can store, checked where input enters so a value that passed validation never fails in the
+// database (where it would be a server error, or an upload refused forever).
+
+/** Text PostgreSQL stores as sent: no NUL characters, and no unpaired UTF-16 surrogates (they cannot be UTF-8). */
+export function isStorableText(value: string): boolean {
+  return !/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+
+/** Years a timestamp may have: four-digit ISO-8601 years, which every layer (JavaScript, SQLite text, PostgreSQL) reads. */
+export const TIME_YEAR_RANGE = { min: 1, max: 9999 } as const;
+
+/** The instant an ISO-8601 text names, or null when it names none or one outside TIME_YEAR_RANGE. */
+export function storableTime(value: string): Date | null {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time);
+  const year = date.getUTCFullYear();
+  return year >= TIME_YEAR_RANGE.min && year <= TIME_YEAR_RANGE.max ? date : null;
+}

@@ -13,6 +13,11 @@ export interface StoredSession {
   user: CurrentUser;
   /** SubjectPublicKeyInfo (DER) of the server's key, kept to verify data the server signs. */
   serverPublicKey: Uint8Array;
+  /**
+   * SPEC §4 workspace choice, kept with the session so it survives reloads and works offline: '-' personal, a
+   * company id, absent while unselected. A new session starts unselected.
+   */
+  workspace?: string;
 }
 
 export type SessionSnapshot =
@@ -136,6 +141,14 @@ export async function updateUser(sessionId: string, user: CurrentUser): Promise<
   const current = snapshot.session;
   if (!current || current.sessionId !== sessionId || sameUser(current.user, user)) return;
   await write({ ...current, user });
+}
+
+/** Stores the workspace choice with the current session (and tells the other tabs); ignored when signed out. */
+export async function setWorkspaceChoice(workspace: string): Promise<void> {
+  await loadSession();
+  const current = snapshot.session;
+  if (!current || current.workspace === workspace) return;
+  await write({ ...current, workspace });
 }
 
 export function useSessionSnapshot(): SessionSnapshot {

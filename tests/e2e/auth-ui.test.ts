@@ -114,7 +114,7 @@ describe('accounts in Chromium', () => {
       'Recovery email sent. Please check your inbox.',
     );
 
-    const link = new URL(await lastLinkTo(server.db, email, '/recover_account/'));
+    const link = new URL(await lastLinkTo(server, email, '/recover_account/'));
     await page.goto(server.url + link.pathname);
     const form = page.locator('form[data-form="recover-password"]');
     await form.getByLabel('New password').fill('ijkl');

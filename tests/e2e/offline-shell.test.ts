@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { AssetManifest } from '../../sw/manifest.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { requireBuild, startTestServer, STATIC_DIR, type TestServer } from '../helpers/server.js';
+import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';
 import { forceIndexedDb, grantPersistentStorage } from '../helpers/storage.js';
 
 // Opened once online, the app must start again with no network at all: the shell from the service worker's cache,
@@ -20,15 +21,22 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
   let device: Device;
   let page: Page;
   const pageErrors: string[] = [];
+  /** Sync credential requests the page sent while the browser was offline. */
+  const offlineCredentialRequests: string[] = [];
 
   beforeAll(async () => {
     requireBuild();
     server = await startTestServer('pglite');
     device = await launchDevice();
+    await emulateOnlineFlag(device.context);
     await prepare(device, server.url);
     page = device.context.pages()[0] ?? (await device.context.newPage());
     page.on('pageerror', (err) => pageErrors.push(err.message));
+    page.on('request', (req) => {
+      if (req.url().includes('GetPowerSyncAuth') && offline) offlineCredentialRequests.push(req.url());
+    });
   });
+  let offline = false;
   afterAll(async () => {
     await device?.close();
     await server?.stop();
@@ -63,7 +71,8 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
   });
 
   it('starts again offline: shell from the service worker, data from the local database', async () => {
-    await device.context.setOffline(true);
+    await setBrowserOffline(device.context, page, true);
+    offline = true;
     // Both the page and the worker are cut off: what follows cannot have come from the server.
     expect(await page.evaluate(() => fetch('/healthz').then(() => 'online', () => 'offline'))).toBe('offline');
     const [worker] = device.context.serviceWorkers();
@@ -85,5 +94,18 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     await page.goto(server.url + '/help/faq');
     await page.locator('[data-page^="help"]').first().waitFor();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('stays quietly in offline mode: no connection attempts, no credential requests', async () => {
+    await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 10_000 }).toBe('disconnected');
+    expect(offlineCredentialRequests).toEqual([]);
+  });
+
+  it('connects at once when the network returns', async () => {
+    const credentials = page.waitForRequest((req) => req.url().includes('GetPowerSyncAuth'), { timeout: 15_000 });
+    offline = false;
+    await setBrowserOffline(device.context, page, false);
+    await credentials;
+    await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 15_000 }).not.toBe('disconnected');
   });
 });

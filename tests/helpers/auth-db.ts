@@ -15,8 +15,13 @@ export type OutboxMail = {
   attempts: number;
 };
 
-export async function mailsTo(db: Queryable, to: string): Promise<OutboxMail[]> {
-  return db.query<OutboxMail>(
+type MailServer = { db: Queryable; mailer: { idle(): Promise<void> } };
+
+/** Every mail to this address, once the mail work of requests already answered has finished (it runs after the
+ * answer, so timing reveals nothing about who is registered). */
+export async function mailsTo(server: MailServer, to: string): Promise<OutboxMail[]> {
+  await server.mailer.idle();
+  return server.db.query<OutboxMail>(
     `select id, to_address, subject, body_text, sent_at, error, attempts from mail_outbox
       where to_address = $1 order by created_at, id`,
     [to],
@@ -24,8 +29,8 @@ export async function mailsTo(db: Queryable, to: string): Promise<OutboxMail[]> 
 }
 
 /** The link in the newest mail to this address whose URL contains `pathPart`. */
-export async function lastLinkTo(db: Queryable, to: string, pathPart: string): Promise<string> {
-  const mails = await mailsTo(db, to);
+export async function lastLinkTo(server: MailServer, to: string, pathPart: string): Promise<string> {
+  const mails = await mailsTo(server, to);
   for (const mail of mails.reverse()) {
     const link = mail.body_text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
     if (link !== undefined) return link;

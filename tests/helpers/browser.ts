@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type LaunchOptions } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+type PersistentContextOptions = NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>;
 // @ts-expect-error plain ESM helper shared with the test runner
 import { chromiumPath } from './chromium-path.mjs';
 
@@ -26,7 +28,7 @@ export interface Device {
  * One device = one persistent Chromium profile in a fresh user-data-dir, so storage (OPFS, IndexedDB, service
  * worker) behaves as on a phone and is thrown away afterwards.
  */
-export async function launchDevice(extraArgs: string[] = [], options: Partial<LaunchOptions> = {}): Promise<Device> {
+export async function launchDevice(extraArgs: string[] = [], options: PersistentContextOptions = {}): Promise<Device> {
   const executablePath = (chromiumPath as () => string | null)();
   if (!executablePath) throw new Error('No Chromium: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
   const userDataDir = mkdtempSync(join(tmpdir(), 'tagbook-chromium-'));

@@ -50,6 +50,8 @@ export class TestDevice {
   cookie: string | null = null;
   /** Every Set-Cookie for the session cookie received, newest last (attributes included). */
   readonly setCookies: string[] = [];
+  /** Every Set-Cookie received, whatever cookie it sets, newest last. */
+  readonly allSetCookies: string[] = [];
   /** Every session header value sent, newest last. */
   readonly sentHeaders: string[] = [];
   readonly auth: Client<typeof AuthService>;
@@ -187,6 +189,7 @@ export class TestDevice {
 
   private readResponseHeaders(header: Headers): void {
     for (const line of header.getSetCookie()) {
+      this.allSetCookies.push(line);
       const [pair] = line.split(';');
       const eq = pair?.indexOf('=') ?? -1;
       if (pair === undefined || eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;

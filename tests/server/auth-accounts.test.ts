@@ -199,11 +199,16 @@ describe.each(backends)('accounts and sign-in on %s', (backend) => {
     it('comes back in the response header of every call, with current company links only', async () => {
       const d = await device();
       const { userId } = await d.register(email('worker'), 'p');
-      const [current, past, deleted] = [newId(), newId(), newId()];
+      const [current, past, deleted, future] = [newId(), newId(), newId(), newId()];
       await server.db.query(
         `insert into companies (id, name, short_info, deleted_at) values
-           ($1, 'Garage', 'Repairs', null), ($2, 'Old shop', null, null), ($3, 'Gone', null, now())`,
-        [current, past, deleted],
+           ($1, 'Garage', 'Repairs', null), ($2, 'Old shop', null, null), ($3, 'Gone', null, now()), ($4, 'Next job', null, null)`,
+        [current, past, deleted, future],
+      );
+      // Hired, but starting tomorrow: not an employee of that company yet.
+      await server.db.query(
+        `insert into company_employees (id, user_id, company_id, type, start_date) values ($1, $2, $3, 'worker', now() + interval '1 day')`,
+        [newId(), userId, future],
       );
       const linkId = newId();
       await server.db.query(

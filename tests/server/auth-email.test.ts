@@ -38,10 +38,10 @@ describe.each(backends)('emailed links on %s', (backend) => {
     it('mails a one-time link that signs in the device that opens it, once', async () => {
       const { address, d } = await account();
       await (await device()).auth.loginEmail({ email: address.toUpperCase(), remember: true });
-      const link = await lastLinkTo(server.db, address, '/my-account/sign-in/');
+      const link = await lastLinkTo(server, address, '/my-account/sign-in/');
       expect(link).toMatch(/^https:\/\/tagbook\.example\/my-account\/sign-in\/[A-Za-z0-9_-]{43}\?remember=1$/);
       const token = /sign-in\/([^?]+)/.exec(link)![1]!;
-      const mails = await mailsTo(server.db, address);
+      const mails = await mailsTo(server, address);
       expect(mails.at(-1)).toMatchObject({ subject: 'Your Tagbook sign-in link', sent_at: null });
 
       const opener = await device();
@@ -61,7 +61,7 @@ describe.each(backends)('emailed links on %s', (backend) => {
     it('answers the same for an unknown address, and sends nothing', async () => {
       const nobody = email();
       await (await device()).auth.loginEmail({ email: nobody });
-      expect(await mailsTo(server.db, nobody)).toEqual([]);
+      expect(await mailsTo(server, nobody)).toEqual([]);
     });
 
     it('refuses a malformed address', async () => {
@@ -73,7 +73,7 @@ describe.each(backends)('emailed links on %s', (backend) => {
     it('refuses an expired link and an unknown token', async () => {
       const { address } = await account();
       await (await device()).auth.loginEmail({ email: address });
-      const token = /sign-in\/([^?]+)/.exec(await lastLinkTo(server.db, address, '/my-account/sign-in/'))![1]!;
+      const token = /sign-in\/([^?]+)/.exec(await lastLinkTo(server, address, '/my-account/sign-in/'))![1]!;
       await expireSecrets(server.db, address);
       const d = await device();
       const expired = await refusal(d.auth.completeLoginEmail({ token, publicKey: d.publicKey }));
@@ -87,17 +87,17 @@ describe.each(backends)('emailed links on %s', (backend) => {
   describe('password recovery', () => {
     async function requestRecovery(address: string) {
       await (await device()).account.requestRecoverPassword({ email: address });
-      return recoveryParts(await lastLinkTo(server.db, address, '/recover_account/'));
+      return recoveryParts(await lastLinkTo(server, address, '/recover_account/'));
     }
 
     it('mails a link to /recover_account/{hash}/{email} that sets a new password and ends every session', async () => {
       const { address, d } = await account('old');
       const { hash, email: linkEmail } = await requestRecovery(address);
       expect(linkEmail).toBe(address);
-      expect(await lastLinkTo(server.db, address, '/recover_account/')).toBe(
+      expect(await lastLinkTo(server, address, '/recover_account/')).toBe(
         `https://tagbook.example/recover_account/${hash}/${encodeURIComponent(address)}`,
       );
-      const mail = (await mailsTo(server.db, address)).at(-1)!;
+      const mail = (await mailsTo(server, address)).at(-1)!;
       expect(mail.subject).toBe('Reset your Tagbook password');
 
       const browser = await device();
@@ -161,7 +161,7 @@ describe.each(backends)('emailed links on %s', (backend) => {
     it('succeeds silently for an unknown address and refuses a malformed one', async () => {
       const nobody = email();
       await (await device()).account.requestRecoverPassword({ email: nobody });
-      expect(await mailsTo(server.db, nobody)).toEqual([]);
+      expect(await mailsTo(server, nobody)).toEqual([]);
       const err = await refusal((await device()).account.requestRecoverPassword({ email: 'not@valid' }));
       expect([err.code, err.rawMessage]).toEqual([Code.InvalidArgument, 'Invalid email address']);
     });

@@ -43,10 +43,10 @@ describe.each(backends)('mail on %s', (backend) => {
       expect(mail!.from).toBe('robot@tagbook.example');
       expect(mail!.to).toEqual([address]);
       expect(mailHeader(mail!, 'Subject')).toBe('Reset your Tagbook password');
-      const link = await lastLinkTo(server.db, address, '/recover_account/');
+      const link = await lastLinkTo(server, address, '/recover_account/');
       expect(mailBody(mail!)).toContain(link);
       await server.mailer.idle();
-      const [row] = await mailsTo(server.db, address);
+      const [row] = await mailsTo(server, address);
       expect(row).toMatchObject({ error: null, attempts: 1 });
       expect(row!.sent_at).toBeInstanceOf(Date);
     });
@@ -69,7 +69,7 @@ describe.each(backends)('mail on %s', (backend) => {
       // The call still succeeds: delivery happens after the answer.
       await (await TestDevice.create(server)).account.requestRecoverPassword({ email: address });
       await server.mailer.idle();
-      const [failed] = await mailsTo(server.db, address);
+      const [failed] = await mailsTo(server, address);
       expect(failed).toMatchObject({ sent_at: null, attempts: 1 });
       expect(failed!.error).toMatch(/ECONNREFUSED|connect/i);
 
@@ -79,7 +79,7 @@ describe.each(backends)('mail on %s', (backend) => {
       expect(await server.mailer.deliverPending()).toBe(1);
       const [mail] = await sink.waitFor(1);
       expect(mailBody(mail!)).toContain(failed!.body_text.split('\n')[3]);
-      const [sent] = await mailsTo(server.db, address);
+      const [sent] = await mailsTo(server, address);
       expect(sent).toMatchObject({ error: null, attempts: 2 });
       expect(sent!.sent_at).toBeInstanceOf(Date);
     });

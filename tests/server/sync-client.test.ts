@@ -133,6 +133,21 @@ describe.each(backends)('the official Node client syncing from our server on %s'
     await worker.waitFor(async () => (await count(worker, 'customers')) === 2, 'customers return');
   });
 
+  it('gives a company\'s data to a future employee only once the start date arrives, with nobody writing then', async () => {
+    const worker = await open(ids.worker);
+    await worker.waitFor(async () => (await count(worker, 'customers')) === 2, 'customers present');
+    // Hired again, starting in a moment: nothing of the company until then.
+    await server.db.query(`update company_employees set start_date = now() + interval '1500 milliseconds' where user_id = $1`, [ids.worker]);
+    await worker.waitFor(async () => (await count(worker, 'customers')) === 0, 'customers leave before the start');
+    // The start passes; only the server's employment job writes.
+    await worker.waitFor(async () => (await count(worker, 'customers')) === 2, 'customers arrive at the start');
+    const [link] = await server.db.query<{ is_current: boolean; start_date: Date }>(
+      'select is_current, start_date from company_employees where user_id = $1',
+      [ids.worker],
+    );
+    expect(link).toMatchObject({ is_current: true });
+  });
+
   it('grants and revokes the admin bucket live when the flag changes', async () => {
     const owner = await open(ids.owner);
     const before = await count(owner, 'users');

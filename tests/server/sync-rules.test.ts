@@ -27,7 +27,7 @@ describe('sync-rules.yaml', () => {
     const schema = new Map(AppSchema.tables.map((t) => [t.name, new Set(['id', ...t.columns.map((c) => c.name)])]));
     const wide: Record<string, unknown> = {};
     for (const table of AppSchema.tables) for (const c of table.columns) wide[c.name] = 'x';
-    const extras = { target_public: 1n, member_ids: '["x"]', user_ids: '["x"]', is_admin: 1n, is_public: 1n, end_date: null };
+    const extras = { target_public: 1n, member_ids: '["x"]', user_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
     for (const name of ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info',
       'service_requests', 'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files']) {
       const record = { ...wide, ...extras, id: 'x', user_id: 'x', vehicle_id: 'x', company_id: 'x', target_id: 'x' };
@@ -89,10 +89,10 @@ describe('sync-rules.yaml', () => {
       '["admin","1","u1"]': '[{}]',
     });
     expect(lookupsOf('users', { id: 'u1', is_admin: 0n })).toEqual({ '["by_user","1","u1"]': '[{"user_id":"u1"}]' });
-    expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', end_date: null })).toEqual({
+    expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', is_current: 1n })).toEqual({
       '["by_company","1","u1"]': '[{"company_id":"co1"}]',
     });
-    expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', end_date: '2026-01-01' })).toEqual({});
+    expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', is_current: 0n })).toEqual({});
   });
 
   it('gives an anonymous subject the public bucket and nothing that depends on a user row', () => {

@@ -22,8 +22,9 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
   let owner: TestDevice;
   let worker: TestDevice;
   let admin: TestDevice;
-  let ids: { ownerId: string; workerId: string; red911: string; supra: string; request: string };
+  let ids: { ownerId: string; workerId: string; red911: string; red911Info: string; supra: string; camper: string; bronco: string; request: string };
   let nextTx = 1n;
+  let companyId: string;
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0]!;
 
@@ -54,8 +55,13 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
       workerId: worker.session!.userId,
       red911: (await one<{ id: string }>(`select id from vehicles where name = 'Red 911'`)).id,
       supra: (await one<{ id: string }>(`select id from vehicles where name = 'Supra Turbo'`)).id,
+      camper: (await one<{ id: string }>(`select id from vehicles where name = 'Camper van'`)).id,
+      bronco: (await one<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`)).id,
       request: (await one<{ id: string }>('select id from service_requests limit 1')).id,
+      red911Info: '',
     };
+    companyId = (await one<{ id: string }>(`select id from companies where name = 'Tagbook Garage'`)).id;
+    ids.red911Info = (await one<{ id: string }>('select id from vehicles_info where vehicle_id = $1', [ids.red911])).id;
   });
   afterAll(async () => server?.stop());
 
@@ -93,9 +99,10 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     ["renaming another user's account", () => [{ op: 'PATCH', table: 'users', id: ids.workerId, data: { display_name: 'x' } }]],
     ['creating an account', () => [{ op: 'PUT', table: 'users', id: newId(), data: { display_name: 'x' } }]],
     ['a server-owned column', () => [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'x', created_by: ids.workerId } }]],
-    ['editing vehicle info (admins only)', () => [{ op: 'PATCH', table: 'vehicles_info', id: newId(), data: { make: 'x' } }]],
+    ['editing the info of their own vehicle (admins only)', () => [{ op: 'PATCH', table: 'vehicles_info', id: ids.red911Info, data: { make: 'x' } }]],
     ['logging time on another company', () => [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: ids.request, operation: 1, time: new Date().toISOString() } }]],
     ['a table sync does not write', () => [{ op: 'PUT', table: 'sessions', id: newId(), data: {} }]],
+    ['a tag claim that opens another page', () => [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0003', data: { target_id: ids.red911, target_path: '/admin' } }]],
   ])('refuses %s and changes nothing', async (_what, entries) => {
     const before = await server.db.query('select id, name, user_id, updated_at from vehicles order by id');
     const usersBefore = await server.db.query('select id, display_name, is_admin from users order by id');
@@ -122,7 +129,7 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
       { op: 'PATCH', table: 'vehicles', id: ids.red911, data: { description: 'changed' } },
       { op: 'PATCH', table: 'vehicles', id: ids.supra, data: { description: 'changed' } },
     ]);
-    expect(res.errors).toMatchObject([{ index: 1, table: 'vehicles', id: ids.supra, code: 'permission_denied' }]);
+    expect(res.errors).toMatchObject([{ index: 1, table: 'vehicles', id: ids.supra, code: 'not_found', message: 'Vehicle not found or not yours' }]);
     expect((await one<{ description: string }>('select description from vehicles where id = $1', [ids.red911])).description).not.toBe('changed');
   });
 
@@ -153,7 +160,7 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     const steal = await upload(worker, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0001', data: { target_id: ids.supra } }]);
     expect(steal.errors.map((e) => e.message)).toEqual(['This tag is already claimed']);
     const foreign = await upload(owner, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0002', data: { target_id: ids.supra } }]);
-    expect(foreign.errors.map((e) => e.code)).toEqual(['permission_denied']);
+    expect(foreign.errors.map((e) => e.code)).toEqual(['not_found']);
     const mint = await upload(owner, [{ op: 'PUT', table: 'qr_tags', id: 'MYOWNTAG0001', data: { target_id: ids.red911 } }]);
     expect(mint.errors.map((e) => e.code)).toEqual(['permission_denied']);
   });
@@ -163,6 +170,62 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     expect(mine.errors).toEqual([]);
     const forOther = await upload(worker, [{ op: 'PUT', table: 'worktime', id: newId(), data: { user_id: ids.ownerId, service_request_id: ids.request, operation: 1, time: new Date().toISOString() } }]);
     expect(forOther.errors.map((e) => e.code)).toEqual(['permission_denied']);
+  });
+
+  it("refuses an owner's edit of their own vehicle's info as a permission matter, not a missing row", async () => {
+    const res = await upload(owner, [{ op: 'PATCH', table: 'vehicles_info', id: ids.red911Info, data: { make: 'Ferrari' } }]);
+    expect(res.errors.map((e) => [e.code, e.message])).toEqual([['permission_denied', 'Only an administrator can edit vehicle info']]);
+    expect((await one<{ make: string }>('select make from vehicles_info where id = $1', [ids.red911Info])).make).toBe('Porsche');
+  });
+
+  describe('service requests', () => {
+    const requestsOf = async (vehicleId: string) =>
+      Number((await one<{ n: string }>('select count(*) as n from service_requests where vehicle_id = $1', [vehicleId])).n);
+
+    it("lets an owner open a request on their own vehicle, and refuses one on a stranger's", async () => {
+      const mine = await upload(owner, [{ op: 'PUT', table: 'service_requests', id: newId(), data: { vehicle_id: ids.red911, description: 'Oil change' } }]);
+      expect(mine.errors).toEqual([]);
+      const before = await requestsOf(ids.supra);
+      const theirs = await upload(owner, [{ op: 'PUT', table: 'service_requests', id: newId(), data: { vehicle_id: ids.supra, description: 'x' } }]);
+      expect(theirs.errors.map((e) => e.code)).toEqual(['not_found']);
+      expect(await requestsOf(ids.supra)).toBe(before);
+    });
+
+    it("lets an employee open a request on their company's customer's vehicle", async () => {
+      const res = await upload(worker, [
+        { op: 'PUT', table: 'service_requests', id: newId(), data: { vehicle_id: ids.bronco, company_id: companyId, description: 'Alignment' } },
+      ]);
+      expect(res.errors).toEqual([]);
+    });
+
+    it("refuses an employee's request on a stranger's private vehicle exactly as one on a made-up vehicle", async () => {
+      const before = await requestsOf(ids.camper);
+      const real = await upload(worker, [
+        { op: 'PUT', table: 'service_requests', id: newId(), data: { vehicle_id: ids.camper, company_id: companyId, description: 'x' } },
+      ]);
+      const madeUp = await upload(worker, [
+        { op: 'PUT', table: 'service_requests', id: newId(), data: { vehicle_id: newId(), company_id: companyId, description: 'x' } },
+      ]);
+      expect(real.errors).toHaveLength(1);
+      expect(real.errors.map(({ code, message }) => ({ code, message }))).toEqual(madeUp.errors.map(({ code, message }) => ({ code, message })));
+      expect(await requestsOf(ids.camper)).toBe(before);
+    });
+
+    it('refuses deleting a request to its company employee and its owner', async () => {
+      for (const device of [worker, owner]) {
+        const res = await upload(device, [{ op: 'DELETE', table: 'service_requests', id: ids.request }]);
+        expect(res.errors.map((e) => e.code)).toEqual(['permission_denied']);
+      }
+      expect(await requestsOf(ids.bronco)).toBeGreaterThan(0);
+    });
+  });
+
+  it('counts an employee whose start date is ahead as not employed yet, and lets them in once it has passed', async () => {
+    const log = () => upload(worker, [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: ids.request, operation: 2, time: new Date().toISOString() } }]);
+    await server.db.query(`update company_employees set start_date = now() + interval '1 day' where user_id = $1`, [ids.workerId]);
+    expect((await log()).errors.map((e) => e.code)).toEqual(['not_found']);
+    await server.db.query(`update company_employees set start_date = now() - interval '1 day' where user_id = $1`, [ids.workerId]);
+    expect((await log()).errors).toEqual([]);
   });
 
   it('lets an admin edit vehicle info', async () => {

@@ -2,7 +2,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App, parentPath } from '../../src/app/App.js';
+import { App } from '../../src/app/App.js';
+import { parentPath } from '../../src/app/chrome/AppHeader.js';
 import { navigate } from '../../src/app/navigation.js';
 import { tagRedirectPath } from '../../src/features/tags/tagRedirect.js';
 import { clearSession, setSession } from '../../src/rpc/session.js';
@@ -98,17 +99,17 @@ describe('App', () => {
     expect(headerTitle()).toBe('Latest vehicles');
   });
 
-  it('gives signed-in users the bottom navigation', async () => {
+  it('gives signed-in users the four bottom-bar buttons', async () => {
     await signIn();
     await renderAt('/');
     expect(container.querySelector('.app')?.getAttribute('data-auth')).toBe('signed-in');
     expect(container.querySelector('nav[aria-label="Account"]')).toBeNull();
     const nav = container.querySelector('nav[aria-label="Bottom navigation"]');
-    expect([...nav!.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Home', '/'],
-      ['My Vehicles', '/vehicle/'],
-      ['My Account', '/my-account'],
-      ['Help', '/help'],
+    expect([...nav!.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Navigation menu',
+      'Workspace menu',
+      'QR scanner',
+      'Actions menu',
     ]);
   });
 
@@ -183,14 +184,34 @@ describe('App', () => {
     expect(container.querySelector('main')?.textContent).toContain('abcdEF12');
   });
 
-  it('back button goes up a level on a deep link and is hidden at home', async () => {
-    await renderAt(`/vehicle/${ID}/info`);
-    const back = container.querySelector<HTMLButtonElement>('button[aria-label="Back"]')!;
-    await act(async () => back.click());
+  async function clickBack(): Promise<void> {
+    await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Back"]')!.click());
     await settle();
-    expect(window.location.pathname).toBe(`/vehicle/${ID}`);
+  }
+
+  it('back button goes up a level on a deep link and is hidden at home', async () => {
+    await renderAt('/help/faq');
+    await clickBack();
+    expect(window.location.pathname).toBe('/help');
     await renderAt('/');
     expect(container.querySelector('button[aria-label="Back"]')).toBeNull();
+  });
+
+  it('back from a vehicle page goes to / for anyone who is neither its owner nor an admin', async () => {
+    await renderAt(`/vehicle/${ID}/info`);
+    await clickBack();
+    expect(window.location.pathname).toBe('/');
+    await signIn(false);
+    await renderAt(`/vehicle/${ID}/info`);
+    await clickBack();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('back from a vehicle page goes up a level for an admin', async () => {
+    await signIn(true);
+    await renderAt(`/vehicle/${ID}/info`);
+    await clickBack();
+    expect(window.location.pathname).toBe(`/vehicle/${ID}`);
   });
 });
 

@@ -11,6 +11,7 @@ function fakeEffects(overrides: Partial<ConnectionEffects> = {}) {
     hasPendingWrites: vi.fn(async () => false),
     keptFor: memory(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    isOnline: () => true,
     ...overrides,
   };
   return { fx, calls };
@@ -29,6 +30,41 @@ describe('the connection lifecycle (SPEC §4)', () => {
     vi.setSystemTime(0);
   });
   afterEach(() => vi.useRealTimers());
+
+  it('does not try to connect while the browser reports no network, and connects at once when it returns', async () => {
+    let online = false;
+    const { fx, calls } = fakeEffects({ isOnline: () => online });
+    const life = new ConnectionLifecycle(fx);
+    await life.start('u1');
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Stops whatever connection a shared worker may still be retrying; connects to nothing.
+    expect(calls).toEqual(['disconnect@0']);
+    const pressed = life.reconnect();
+    await vi.advanceTimersByTimeAsync(100);
+    await pressed;
+    expect(calls).toEqual(['disconnect@0', 'disconnect@60000']);
+    online = true;
+    const back = life.wentOnline();
+    await vi.advanceTimersByTimeAsync(100);
+    await back;
+    expect(calls).toEqual(['disconnect@0', 'disconnect@60000', 'disconnect@60100', 'connect@60200']);
+  });
+
+  it('still clears another user\'s data offline, and connects as the new user once online', async () => {
+    let online = false;
+    const { fx, calls } = fakeEffects({ isOnline: () => online });
+    const life = new ConnectionLifecycle(fx);
+    await life.start('u1');
+    const changed = life.userChanged('u2');
+    await vi.advanceTimersByTimeAsync(1000);
+    await changed;
+    expect(calls).toEqual(['disconnect@0', 'clear@0']);
+    online = true;
+    const back = life.wentOnline();
+    await vi.advanceTimersByTimeAsync(100);
+    await back;
+    expect(calls.at(-1)).toBe('connect@1100');
+  });
 
   it('connects once at start', async () => {
     const { fx, calls } = fakeEffects();

@@ -170,7 +170,7 @@ describe('startServiceWorker', () => {
     await vi.advanceTimersByTimeAsync(500);
   });
 
-  it('follows a found update: installing, installed, waiting, then SKIP_WAITING after 500 ms', async () => {
+  it('follows a found update: installing, installed, then waiting for the person, without taking over', async () => {
     const container = new FakeContainer();
     container.controller = new FakeWorker('activated');
     const registration = container.registration!;
@@ -187,9 +187,14 @@ describe('startServiceWorker', () => {
     registration.waiting = next;
     next.moveTo('installed');
     expect(getServiceWorkerStatus()).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(next.posted).toEqual([]);
+    // Reload in the notification bar runs the update flow: check, 500 ms, SKIP_WAITING.
+    const applied = updateServiceWorker(fakeEnv(container).env);
     await vi.advanceTimersByTimeAsync(499);
     expect(next.posted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
+    await applied;
     expect(next.posted).toEqual([{ type: 'SKIP_WAITING' }]);
   });
 

@@ -19,6 +19,13 @@ describe('network errors (SPEC §8)', () => {
 });
 
 describe('sync display state derivation (SPEC §4)', () => {
+  it('shows offline mode while the browser reports no network, even before any connection', () => {
+    expect(deriveSyncState(input({ ...NOT_STARTED, browserOnline: false }))).toBe('disconnected');
+    expect(deriveSyncState(input({ ...CONNECTING, browserOnline: false }))).toBe('disconnected');
+    expect(deriveSyncState(input({ ...NOT_STARTED, browserOnline: true }))).toBe('idle');
+    expect(deriveSyncState(input({ ...IDLE, browserOnline: false }))).toBe('idle');
+  });
+
   it('a non-network download error gives error, whatever else is true', () => {
     expect(deriveSyncState({ ...IDLE, downloadError: 'Checksum mismatch' })).toBe('error');
     expect(deriveSyncState({ ...CONNECTING, downloadError: 'Checksum mismatch' })).toBe('error');

@@ -75,6 +75,17 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('toSyncInput', () => {
+  it('drops the interruption of an upload by a disconnect the app asked for, whatever its class', () => {
+    for (const error of [new Error('Disconnect has been requested'), Object.assign(new Error('The operation was aborted'), { name: 'AbortError' })]) {
+      const input = toSyncInput(status({ uploadError: error, downloadError: error }), true);
+      expect(input.uploadError).toBeUndefined();
+      expect(input.downloadError).toBeUndefined();
+    }
+    expect(toSyncInput(status({ uploadError: new Error('Disconnect has been requested!') }), true).uploadError).toBe(
+      'Disconnect has been requested!',
+    );
+  });
+
   it('reads the flags, the error messages and the download fraction', () => {
     const input = toSyncInput(
       status({
@@ -96,6 +107,7 @@ describe('toSyncInput', () => {
       uploading: false,
       downloadError: 'Failed to fetch',
       uploadError: 'Upload rejected',
+      browserOnline: true,
       progress: 0.42,
     });
   });

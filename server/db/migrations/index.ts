@@ -2,6 +2,8 @@ import m0001 from './0001_entities.js';
 import m0002 from './0002_auth.js';
 import m0003 from './0003_sync.js';
 import m0004 from './0004_uploads.js';
+import m0005 from './0005_employment.js';
+import m0006 from './0006_limits.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -19,4 +21,6 @@ export const migrations: readonly Migration[] = [
   { version: '0002', name: 'auth', sql: m0002 },
   { version: '0003', name: 'sync', sql: m0003 },
   { version: '0004', name: 'uploads', sql: m0004 },
+  { version: '0005', name: 'employment', sql: m0005 },
+  { version: '0006', name: 'limits', sql: m0006 },
 ];

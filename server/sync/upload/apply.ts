@@ -9,7 +9,7 @@ import {
   type PgValue,
   type WritableTable,
 } from './columns.js';
-import { authorize, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
+import { authorize, missingRow, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
 
 /** One entry of an upload, as decoded from the wire. */
 export interface UploadEntry {
@@ -83,7 +83,7 @@ export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, 
     await tx.query(`delete from ${table} where id = $1`, [entry.id]);
     return null;
   }
-  if (entry.kind === 'PATCH' && current === null) return { code: 'not_found', message: 'There is no such row to change' };
+  if (entry.kind === 'PATCH' && current === null) return missingRow(table);
 
   const values = parseValues(table, entry.opData, entry.id);
   if (isRefusal(values)) return values;

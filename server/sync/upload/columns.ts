@@ -1,4 +1,5 @@
 import { isId, isTagHash } from '../../../src/domain/ids.js';
+import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/domain/validation.js';
 
 /**
  * What a device may write into each column, and how the SQLite value it sends becomes a PostgreSQL value. A
@@ -64,7 +65,7 @@ export function toPgValue(column: string, rule: ColumnRule, value: unknown): PgV
     case 'text':
       if (typeof value !== 'string') throw new InvalidValue(`${column} must be text`);
       if (value.length > rule.max) throw new InvalidValue(`${column} is longer than ${rule.max} characters`);
-      if (value.includes('\u0000')) throw new InvalidValue(`${column} contains a NUL character`);
+      if (!isStorableText(value)) throw new InvalidValue(`${column} contains a NUL character or broken Unicode`);
       return value;
     case 'int':
       if (typeof value !== 'number' || !Number.isInteger(value)) throw new InvalidValue(`${column} must be a whole number`);
@@ -77,8 +78,11 @@ export function toPgValue(column: string, rule: ColumnRule, value: unknown): PgV
       if (!isId(value)) throw new InvalidValue(`${column} must be an id`);
       return value;
     case 'time': {
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new InvalidValue(`${column} must be a time`);
-      return new Date(value).toISOString();
+      const time = typeof value === 'string' ? storableTime(value) : null;
+      if (time === null) {
+        throw new InvalidValue(`${column} must be an ISO-8601 time in the years ${TIME_YEAR_RANGE.min} to ${TIME_YEAR_RANGE.max}`);
+      }
+      return time.toISOString();
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { currentlyEmployed } from '../../db/employment.js';
 import type { Actor, Lookups } from './policy.js';
 
 /** The caller as the database knows them right now: the admin flag and employment can change at any moment. */
@@ -6,8 +7,8 @@ export async function loadActor(tx: Queryable, userId: string): Promise<Actor | 
   const [user] = await tx.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [userId]);
   if (!user) return null;
   const links = await tx.query<{ company_id: string }>(
-    `select company_id from company_employees
-      where user_id = $1 and (start_date is null or start_date <= now()) and (end_date is null or end_date > now())`,
+    `select company_id from company_employees e
+      where e.user_id = $1 and ${currentlyEmployed('e')}`,
     [userId],
   );
   return { userId, isAdmin: user.is_admin, companyIds: new Set(links.map((l) => l.company_id)) };
@@ -26,6 +27,17 @@ export function transactionLookups(tx: Queryable): Lookups {
         [requestId],
       );
       return row ? row.company_id : undefined;
+    },
+    async vehicleCustomerCompany(vehicleId) {
+      const [row] = await tx.query<{ company_id: string | null }>(
+        `select c.company_id from vehicles_info i join customers c on c.id = i.customer_id
+          where i.vehicle_id = $1 and c.deleted_at is null`,
+        [vehicleId],
+      );
+      return row?.company_id ?? null;
+    },
+    async companyExists(companyId) {
+      return (await tx.query('select 1 from companies where id = $1 and deleted_at is null', [companyId])).length > 0;
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { PgValue, WritableTable } from './columns.js';
 
 /**
- * Who may write what through sync (SPEC §6): owners their vehicles, admins anything the app edits, company
- * employees their company's customers, service requests and work time, anyone the claim of a free tag for their own
- * vehicle. Pure: the facts it needs about other rows come through `Lookups`, so every rule is unit-tested.
+ * Who may write what through sync (SPEC §6): owners their vehicles and service requests on them, admins anything
+ * the app edits, company employees their company's customers, the requests on those customers' vehicles and work
+ * time on their company's requests, anyone the claim of a free tag for their own vehicle. Pure: the facts it needs
+ * about other rows come through `Lookups`, so every rule is unit-tested (tests/unit/uploadPolicy.test.ts, both the
+ * allowed and the refused side of each).
  */
 export interface Actor {
   userId: string;
@@ -20,6 +22,10 @@ export interface Lookups {
   vehicleOwner(vehicleId: string): Promise<string | null | undefined>;
   /** The company of a service request: null when none, undefined when there is no such request. */
   requestCompany(requestId: string): Promise<string | null | undefined>;
+  /** The company whose (not deleted) customer the vehicle's info names; null when none. */
+  vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
+  /** Whether a company exists and is not deleted. */
+  companyExists(companyId: string): Promise<boolean>;
 }
 
 export interface Refusal {
@@ -39,7 +45,24 @@ export interface Write {
 }
 
 const deny = (message: string): Refusal => ({ code: 'permission_denied', message });
+
+/**
+ * What a caller hears about a row they may not touch, whether it exists or not: answering "not yours" for real ids
+ * and "not found" for made-up ones would tell an attacker which private vehicles and requests exist.
+ */
+export const VEHICLE_NOT_YOURS: Refusal = { code: 'not_found', message: 'Vehicle not found or not yours' };
+export const REQUEST_NOT_YOURS: Refusal = { code: 'not_found', message: 'Service request not found or not yours' };
+const CUSTOMER_NOT_YOURS: Refusal = { code: 'not_found', message: 'Customer not found or not yours' };
+
+/** The answer for a change to a row that does not exist: the same as for one that exists but is not the caller's. */
+export function missingRow(table: WritableTable): Refusal {
+  if (table === 'vehicles') return VEHICLE_NOT_YOURS;
+  if (table === 'service_requests' || table === 'worktime') return REQUEST_NOT_YOURS;
+  if (table === 'customers') return CUSTOMER_NOT_YOURS;
+  return { code: 'not_found', message: 'There is no such row to change' };
+}
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
+const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
 
 function worksFor(actor: Actor, companyId: unknown): boolean {
   return typeof companyId === 'string' && actor.companyIds.has(companyId);
@@ -50,7 +73,7 @@ async function vehicleRule(w: Write, actor: Actor): Promise<Refusal | null> {
   if (w.current === null) {
     return str(w.next?.user_id) === actor.userId ? null : deny('A new vehicle must belong to you');
   }
-  if (w.current.user_id !== actor.userId) return deny('This vehicle is not yours');
+  if (w.current.user_id !== actor.userId) return VEHICLE_NOT_YOURS;
   if (w.changed.has('user_id') && w.next?.user_id !== actor.userId) {
     return deny('Only an administrator can change who owns a vehicle');
   }
@@ -64,30 +87,41 @@ async function tagRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusa
   if (w.current.target_id !== null && w.current.target_id !== undefined) return deny('This tag is already claimed');
   const target = str(w.next?.target_id);
   if (target === null) return deny('A claim must name a vehicle');
-  const owner = await lookups.vehicleOwner(target);
-  if (owner === undefined) return { code: 'not_found', message: 'No such vehicle' };
-  if (owner !== actor.userId) return deny('You can only attach a tag to your own vehicle');
+  if ((await lookups.vehicleOwner(target)) !== actor.userId) return VEHICLE_NOT_YOURS;
   const path = w.next?.target_path;
   if (path !== null && path !== undefined && path !== '/vehicle') return deny('A claimed tag opens the vehicle page');
   return null;
 }
 
-/** Customers and service requests belong to a company; only its employees may touch them. */
-function companyRowRule(w: Write, actor: Actor, what: string): Refusal | null {
-  if (w.kind === 'DELETE') return deny(`Only an administrator can delete ${what}`);
-  if (w.current !== null && !worksFor(actor, w.current.company_id)) return deny(`These ${what} belong to another company`);
-  if (!worksFor(actor, w.next?.company_id)) return deny(`You can only write ${what} of a company you work for`);
+/** Customers belong to a company; only its current employees may touch them. */
+function customerRule(w: Write, actor: Actor): Refusal | null {
+  if (w.kind === 'DELETE') return deny('Only an administrator can delete customers; soft-delete instead');
+  if (w.current !== null && !worksFor(actor, w.current.company_id)) return CUSTOMER_NOT_YOURS;
+  if (!worksFor(actor, w.next?.company_id)) return deny('You can only write customers of a company you work for');
   return null;
 }
 
-async function serviceRequestRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  const refusal = companyRowRule(w, actor, 'service requests');
-  if (refusal) return refusal;
-  const vehicleId = str(w.next?.vehicle_id);
-  if (vehicleId === null || (await lookups.vehicleOwner(vehicleId)) === undefined) {
-    return { code: 'not_found', message: 'No such vehicle' };
+/**
+ * Who may open or change a service request on a vehicle: its owner (asking no company or an existing one), or a
+ * current employee of the request's company when the vehicle belongs to one of that company's customers. A change
+ * must be allowed for the row as it is and as it would be, so a request cannot be moved onto someone else's vehicle.
+ */
+async function mayHandleRequest(row: Row, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  const vehicleId = str(row.vehicle_id);
+  if (vehicleId === null) return VEHICLE_NOT_YOURS;
+  const companyId = str(row.company_id);
+  if ((await lookups.vehicleOwner(vehicleId)) === actor.userId) {
+    if (companyId !== null && !(await lookups.companyExists(companyId))) return invalid('No such company');
+    return null;
   }
-  return null;
+  if (worksFor(actor, companyId) && (await lookups.vehicleCustomerCompany(vehicleId)) === companyId) return null;
+  return VEHICLE_NOT_YOURS;
+}
+
+async function serviceRequestRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  if (w.kind === 'DELETE') return deny('Only an administrator can delete service requests; cancel or soft-delete instead');
+  if (w.current !== null && (await mayHandleRequest(w.current, actor, lookups)) !== null) return REQUEST_NOT_YOURS;
+  return w.next === null ? null : mayHandleRequest(w.next, actor, lookups);
 }
 
 /** Work time: your own clock, on a request of your company. Only admins touch other people's clocks. */
@@ -97,8 +131,7 @@ async function worktimeRule(w: Write, actor: Actor, lookups: Lookups): Promise<R
   if (str(w.next?.user_id) !== actor.userId) return deny('You can only log your own time');
   const requestId = str(w.next?.service_request_id);
   const company = requestId === null ? undefined : await lookups.requestCompany(requestId);
-  if (company === undefined) return { code: 'not_found', message: 'No such service request' };
-  if (!worksFor(actor, company)) return deny('This service request belongs to another company');
+  if (company === undefined || !worksFor(actor, company)) return REQUEST_NOT_YOURS;
   return null;
 }
 
@@ -114,7 +147,7 @@ export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promi
     case 'qr_tags':
       return tagRule(w, actor, lookups);
     case 'customers':
-      return companyRowRule(w, actor, 'customers');
+      return customerRule(w, actor);
     case 'service_requests':
       return serviceRequestRule(w, actor, lookups);
     case 'worktime':

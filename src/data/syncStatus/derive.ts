@@ -24,6 +24,8 @@ export interface SyncInput {
   uploadError?: string;
   /** Download progress of the current sync, 0..1; absent when nothing is downloading. */
   progress?: number;
+  /** The browser reports a network (navigator.onLine); absent means it does. */
+  browserOnline?: boolean;
 }
 
 // SPEC §8 lists these four; the short ones already cover the long ones, but the list stays as written so it can be
@@ -52,6 +54,8 @@ export function deriveSyncState(input: SyncInput): SyncDisplayState {
     if (input.uploading) return 'uploading';
     return 'idle';
   }
+  // Without a network the app does not try to connect (data/connectionLifecycle.ts): that is offline mode.
+  if (input.browserOnline === false) return 'disconnected';
   if (input.connecting) return 'connecting';
   // A page opened without a network never connects, yet its failed attempt is exactly the "offline" SPEC §8 means.
   if (input.everConnected || hasNetworkError(input)) return 'disconnected';

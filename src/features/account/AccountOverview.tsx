@@ -1,30 +1,36 @@
+import CircleUser from 'lucide-react/icons/circle-user';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { useCurrentUser } from '../../rpc/session.js';
+import { Card } from '../../ui/Card.js';
+import { PageHeader } from '../../ui/PageHeader.js';
 import { ChangePasswordForm } from './ChangePasswordForm.js';
 import { SignOutActions } from './SignOutActions.js';
 
 /** The signed-in user's account: who they are, their password, and signing out. */
 export function AccountOverview() {
-  usePageTitle('My Account');
+  usePageTitle('My Account', { icon: CircleUser });
   const user = useCurrentUser();
   if (user === null) return null;
   return (
     <section className="page" data-page="my-account">
-      <h1>My Account</h1>
-      <dl className="account-details">
-        <dt>Name</dt>
-        <dd data-field="display-name">{user.displayName || '—'}</dd>
-        <dt>Email</dt>
-        <dd data-field="email">{user.email}</dd>
-      </dl>
-      <section className="account-section" aria-labelledby="change-password-title">
+      <PageHeader icon={CircleUser} title="My Account" subtitle={user.email} />
+      <Card aria-labelledby="account-details-title">
+        <h2 id="account-details-title">Details</h2>
+        <dl className="ui-details account-details">
+          <dt>Name</dt>
+          <dd data-field="display-name">{user.displayName || '—'}</dd>
+          <dt>Email</dt>
+          <dd data-field="email">{user.email}</dd>
+        </dl>
+      </Card>
+      <Card aria-labelledby="change-password-title">
         <h2 id="change-password-title">Change password</h2>
         <ChangePasswordForm />
-      </section>
-      <section className="account-section" aria-labelledby="sign-out-title">
+      </Card>
+      <Card aria-labelledby="sign-out-title">
         <h2 id="sign-out-title">Sign out</h2>
         <SignOutActions />
-      </section>
+      </Card>
     </section>
   );
 }

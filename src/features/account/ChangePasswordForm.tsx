@@ -9,8 +9,9 @@ import {
   validateChangePassword,
 } from '../../domain/authForm.js';
 import { changePassword } from '../../rpc/auth.js';
-import { FormAlert, FormField } from '../common/FormField.js';
-import { describeFailure } from '../auth/formFailure.js';
+import { FormAlert, FormField } from '../../ui/FormField.js';
+import { describeFailure } from '../../rpc/formFailure.js';
+import { Button } from '../../ui/Button.js';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 
@@ -68,7 +69,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form className="form" data-form="change-password" noValidate onSubmit={submit} aria-busy={busy}>
+    <form className="ui-form form" data-form="change-password" noValidate onSubmit={submit} aria-busy={busy}>
       <FormField
         id="current-password"
         name="currentPassword"
@@ -103,13 +104,13 @@ export function ChangePasswordForm() {
         inputRef={repeatRef}
       />
       <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <p className="form-notice" role="status" data-status={done ? 'password-changed' : undefined}>
+      <p className="ui-alert ui-alert--success form-notice" role="status" data-status={done ? 'password-changed' : undefined}>
         {done ? PASSWORD_CHANGED_MESSAGE : ''}
       </p>
-      <div className="form-actions">
-        <button type="submit" disabled={busy}>
+      <div className="ui-button-row form-actions">
+        <Button type="submit" busy={busy}>
           Change password
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -8,7 +8,12 @@ import { HOME_PATH, MY_ACCOUNT_PATH } from '../../app/routes.js';
 import { errorMessages } from '../../domain/authForm.js';
 import { signInWithEmailLink } from '../../rpc/auth.js';
 import { useSessionSnapshot } from '../../rpc/session.js';
-import { describeFailure } from '../auth/formFailure.js';
+import { describeFailure } from '../../rpc/formFailure.js';
+import { Button } from '../../ui/Button.js';
+import { ButtonLink } from '../../ui/ButtonLink.js';
+import { Card } from '../../ui/Card.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import LogIn from 'lucide-react/icons/log-in';
 
 export const LINK_INVALID_MESSAGE = 'This sign-in link is invalid, expired or already used.';
 
@@ -17,7 +22,7 @@ export const LINK_INVALID_MESSAGE = 'This sign-in link is invalid, expired or al
  * previews open links too, and must not spend a one-time token (or sign anyone in).
  */
 export function EmailSignInPage({ token }: { token: string }) {
-  usePageTitle('Sign in');
+  usePageTitle('Sign in', { icon: LogIn });
   const location = useLocation();
   const { session } = useSessionSnapshot();
   // The link carries the requester's 'Trust this device' choice as a preselection (LoginEmailRequest.remember).
@@ -48,43 +53,45 @@ export function EmailSignInPage({ token }: { token: string }) {
   if (session !== null && !busy) {
     return (
       <section className="page" data-page="email-sign-in" data-state="signed-in">
-        <h1>Sign in</h1>
-        <p>You are already signed in.</p>
-        <p>
-          <Link to={MY_ACCOUNT_PATH}>Go to My Account</Link>
-        </p>
+        <PageHeader icon={LogIn} title="Sign in" />
+        <Card>
+          <p>You are already signed in.</p>
+          <p>
+            <Link to={MY_ACCOUNT_PATH}>Go to My Account</Link>
+          </p>
+        </Card>
       </section>
     );
   }
 
   return (
     <section className="page" data-page="email-sign-in">
-      <h1>Sign in</h1>
+      <PageHeader icon={LogIn} title="Sign in" />
       {invalid ? (
-        <>
+        <Card>
           <p role="alert">{LINK_INVALID_MESSAGE}</p>
-          <p className="page-actions">
-            <Link className="button" to={authHref({ ...location, pathname: HOME_PATH, search: '' }, 'login')}>
+          <p className="ui-button-row">
+            <ButtonLink icon={LogIn} to={authHref({ ...location, pathname: HOME_PATH, search: '' }, 'login')}>
               Sign In
-            </Link>
+            </ButtonLink>
           </p>
-        </>
+        </Card>
       ) : (
-        <div className="form">
+        <Card className="ui-form form">
           <p>Sign in to Tagbook on this device.</p>
-          <label className="form-check">
+          <label className="ui-check form-check">
             <input type="checkbox" name="trust" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
             Trust this device
           </label>
-          <p className="form-alert" role="alert">
+          <p className="ui-alert ui-alert--error form-alert" role="alert">
             {alert}
           </p>
-          <div className="form-actions">
-            <button type="button" className="button" data-action="redeem-sign-in-link" disabled={busy} onClick={redeem}>
+          <div className="ui-button-row form-actions">
+            <Button data-action="redeem-sign-in-link" busy={busy} onClick={redeem}>
               Sign in
-            </button>
+            </Button>
           </div>
-        </div>
+        </Card>
       )}
     </section>
   );

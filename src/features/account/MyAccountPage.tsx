@@ -1,5 +1,5 @@
 import { RequireLogin } from '../../app/RequireLogin.js';
-import { NotFoundPage } from '../common/NotFoundPage.js';
+import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
 import { AccountOverview } from './AccountOverview.js';
 import { EmailSignInPage } from './EmailSignInPage.js';
 

@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { authHref } from '../../app/authLinks.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
 import { HOME_PATH } from '../../app/routes.js';
 import {
   FORM_ERRORS,
@@ -15,15 +14,21 @@ import {
   validateNewPassword,
 } from '../../domain/authForm.js';
 import { recoverPassword } from '../../rpc/auth.js';
-import { FormAlert, FormField } from '../common/FormField.js';
-import { describeFailure } from '../auth/formFailure.js';
+import { FormAlert, FormField } from '../../ui/FormField.js';
+import { describeFailure } from '../../rpc/formFailure.js';
+import { Button } from '../../ui/Button.js';
+import { ButtonLink } from '../../ui/ButtonLink.js';
+import { Card } from '../../ui/Card.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import LogIn from 'lucide-react/icons/log-in';
+import KeyRound from 'lucide-react/icons/key-round';
 
 export const RECOVERY_LINK_INVALID_MESSAGE = 'This recovery link is invalid, expired or already used.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been changed. You can now sign in with it.';
 
 /** /recover_account/{hash}/{email}: choose a new password with the emailed link, then sign in with it. */
 export function RecoverAccountPage({ hash, email }: { hash: string; email: string }) {
-  usePageTitle('Recover account');
+  usePageTitle('Recover account', { icon: KeyRound });
   const [password, setPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
   const [mask, setMask] = useState(NO_ERRORS);
@@ -67,28 +72,28 @@ export function RecoverAccountPage({ hash, email }: { hash: string; email: strin
 
   return (
     <section className="page" data-page="recover-account" data-hash={hash}>
-      <h1>Recover account</h1>
+      <PageHeader icon={KeyRound} title="Recover account" />
       {done ? (
-        <>
+        <Card>
           <p role="status" data-status="password-reset">
             {PASSWORD_RESET_MESSAGE}
           </p>
-          <p className="page-actions">
-            <Link
-              className="button"
+          <p className="ui-button-row">
+            <ButtonLink
+              icon={LogIn}
               to={authHref({ pathname: HOME_PATH, search: '', hash: '' }, 'login', email)}
               data-action="open-login"
             >
               Sign in
-            </Link>
+            </ButtonLink>
           </p>
-        </>
+        </Card>
       ) : (
-        <>
+        <Card>
           <p>
             Choose a new password for <strong data-field="email">{email}</strong>.
           </p>
-          <form className="form" data-form="recover-password" noValidate onSubmit={submit} aria-busy={busy}>
+          <form className="ui-form form" data-form="recover-password" noValidate onSubmit={submit} aria-busy={busy}>
             {/* Lets password managers file the new password under the right account. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
             <FormField
@@ -114,13 +119,13 @@ export function RecoverAccountPage({ hash, email }: { hash: string; email: strin
               inputRef={repeatRef}
             />
             <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-            <div className="form-actions">
-              <button type="submit" disabled={busy}>
+            <div className="ui-button-row form-actions">
+              <Button type="submit" busy={busy}>
                 Set new password
-              </button>
+              </Button>
             </div>
           </form>
-        </>
+        </Card>
       )}
     </section>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import LogOut from 'lucide-react/icons/log-out';
 import { navigate } from '../../app/navigation.js';
 import { HOME_PATH } from '../../app/routes.js';
 import { logout } from '../../rpc/auth.js';
 import { isOfflineError } from '../../rpc/interceptors.js';
-import { OFFLINE_MESSAGE } from '../auth/formFailure.js';
+import { OFFLINE_MESSAGE } from '../../rpc/formFailure.js';
+import { Button } from '../../ui/Button.js';
 
 export const SIGN_OUT_ALL_FAILED_MESSAGE = 'Could not sign out of all devices. Please try again.';
 
@@ -26,23 +28,22 @@ export function SignOutActions() {
   };
 
   return (
-    <div className="form" data-form="sign-out">
-      <p className="form-alert" role="alert">
+    <div className="ui-form form" data-form="sign-out">
+      <p className="ui-alert ui-alert--error form-alert" role="alert">
         {alert}
       </p>
-      <div className="form-actions">
-        <button type="button" className="button" data-action="sign-out" disabled={busy} onClick={() => signOut(false)}>
+      <div className="ui-button-row form-actions">
+        <Button variant="secondary" icon={LogOut} data-action="sign-out" disabled={busy} onClick={() => signOut(false)}>
           Sign out
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
+        </Button>
+        <Button
+          variant="danger"
           data-action="sign-out-all"
           disabled={busy}
           onClick={() => signOut(true)}
         >
           Sign out of all devices
-        </button>
+        </Button>
       </div>
     </div>
   );

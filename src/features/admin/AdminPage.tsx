@@ -1,8 +1,11 @@
+import Shield from 'lucide-react/icons/shield';
 import { usePageTitle } from '../../app/pageTitle.js';
+import { Card } from '../../ui/Card.js';
+import { PageHeader } from '../../ui/PageHeader.js';
 import type { AdminSection } from '../../app/routes.js';
 import { useCurrentUser } from '../../rpc/session.js';
-import { AccessDeniedPage } from '../common/AccessDeniedPage.js';
-import { NotFoundPage } from '../common/NotFoundPage.js';
+import { AccessDeniedPage } from '../../app/pages/AccessDeniedPage.js';
+import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
 
 const SECTION_TITLES: Record<Exclude<AdminSection['view'], 'not-found'>, string> = {
   dashboard: 'Admin Dashboard',
@@ -26,15 +29,17 @@ export function AdminPage({ section }: { section: AdminSection }) {
 
 function AdminSectionPage({ section }: { section: Exclude<AdminSection, { view: 'not-found' }> }) {
   const title = SECTION_TITLES[section.view];
-  usePageTitle(title);
+  usePageTitle(title, { icon: Shield });
   const id = section.view === 'customer' ? section.customerId : section.view === 'user' ? section.userId : null;
   return (
     <section className="page" data-page="admin" data-section={section.view}>
-      <h1>{title}</h1>
+      <PageHeader icon={Shield} title={title} />
       {id !== null && (
-        <p>
-          <code>{id}</code>
-        </p>
+        <Card>
+          <p>
+            <code>{id}</code>
+          </p>
+        </Card>
       )}
     </section>
   );

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import X from 'lucide-react/icons/x';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { AUTH_EMAIL_PARAM, AUTH_PARAM, closeAuthDrawer } from '../../app/authLinks.js';
 import type { AuthMode } from '../../app/authLinks.js';
 import { getSearchParam, setSearchParam } from '../../app/navigation.js';
+import { IconButton } from '../../ui/IconButton.js';
+import { trapTab } from '../../ui/focus.js';
+import { useScrollLock } from '../../ui/scrollLock.js';
 import { RegistrationForm } from './RegistrationForm.js';
 import { SignInForm } from './SignInForm.js';
 
@@ -13,7 +17,6 @@ const TABS: ReadonlyArray<{ mode: AuthMode; label: string }> = [
 
 const tabId = (mode: AuthMode) => `auth-tab-${mode}`;
 const PANEL_ID = 'auth-panel';
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Switching tabs replaces the history entry: Back should close the drawer, not walk through its tabs. */
 function selectTab(mode: AuthMode): void {
@@ -46,20 +49,8 @@ export function AuthDrawer({ mode }: { mode: AuthMode }) {
   }, []);
 
   // aria-modal promises that focus stays inside: Tab and Shift+Tab wrap around the drawer.
-  const trapFocus = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const trapFocus = (event: ReactKeyboardEvent<HTMLDivElement>) => trapTab(event, dialogRef.current);
+  useScrollLock();
 
   // WAI-ARIA tabs: arrow keys move between the two tabs.
   const onTabKeyDown = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
@@ -102,9 +93,7 @@ export function AuthDrawer({ mode }: { mode: AuthMode }) {
               </button>
             ))}
           </div>
-          <button type="button" className="auth-drawer-close" aria-label="Close" onClick={closeAuthDrawer}>
-            <span aria-hidden="true">×</span>
-          </button>
+          <IconButton icon={X} label="Close" className="auth-drawer-close" onClick={closeAuthDrawer} />
         </div>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(mode)}>
           {mode === 'register' ? (

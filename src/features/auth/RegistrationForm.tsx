@@ -14,8 +14,9 @@ import {
 } from '../../domain/authForm.js';
 import { sanitizeInput } from '../../domain/validation.js';
 import { register } from '../../rpc/auth.js';
-import { FormAlert, FormField } from '../common/FormField.js';
-import { describeFailure } from './formFailure.js';
+import { FormAlert, FormField } from '../../ui/FormField.js';
+import { describeFailure } from '../../rpc/formFailure.js';
+import { Button } from '../../ui/Button.js';
 
 export interface EmailProps {
   email: string;
@@ -70,7 +71,7 @@ export function RegistrationForm({ email, onEmailChange }: EmailProps) {
   };
 
   return (
-    <form className="form" data-form="register" noValidate onSubmit={submit} aria-busy={busy}>
+    <form className="ui-form form" data-form="register" noValidate onSubmit={submit} aria-busy={busy}>
       <FormField
         id="register-email"
         name="email"
@@ -105,10 +106,10 @@ export function RegistrationForm({ email, onEmailChange }: EmailProps) {
         inputRef={repeatRef}
       />
       <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <div className="form-actions">
-        <button type="submit" disabled={busy}>
+      <div className="ui-button-row form-actions">
+        <Button type="submit" busy={busy}>
           Register
-        </button>
+        </Button>
       </div>
     </form>
   );

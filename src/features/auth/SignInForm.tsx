@@ -15,10 +15,11 @@ import {
 import { sanitizeInput } from '../../domain/validation.js';
 import { requestRecovery, signIn } from '../../rpc/auth.js';
 import { isOfflineError } from '../../rpc/interceptors.js';
-import { FormAlert, FormField } from '../common/FormField.js';
+import { FormAlert, FormField } from '../../ui/FormField.js';
 import { loadSavedCredential, saveCredential } from './credentialStore.js';
-import { OFFLINE_MESSAGE, describeFailure } from './formFailure.js';
+import { OFFLINE_MESSAGE, describeFailure } from '../../rpc/formFailure.js';
 import type { EmailProps } from './RegistrationForm.js';
+import { Button } from '../../ui/Button.js';
 
 export const RECOVERY_SENT_MESSAGE = 'Recovery email sent. Please check your inbox.';
 
@@ -107,7 +108,7 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
   };
 
   return (
-    <form className="form" data-form="sign-in" noValidate onSubmit={submit} aria-busy={busy}>
+    <form className="ui-form form" data-form="sign-in" noValidate onSubmit={submit} aria-busy={busy}>
       <FormField
         id="sign-in-email"
         name="email"
@@ -130,21 +131,21 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
         errors={errorMessages(mask, PASSWORD_ERRORS)}
         inputRef={passwordRef}
       />
-      <label className="form-check">
+      <label className="ui-check form-check">
         <input type="checkbox" name="trust" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
         Trust this device
       </label>
       <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <p className="form-notice" role="status" data-status={notice ? 'recovery-sent' : undefined}>
+      <p className="ui-alert ui-alert--success form-notice" role="status" data-status={notice ? 'recovery-sent' : undefined}>
         {notice}
       </p>
-      <div className="form-actions">
-        <button type="submit" disabled={busy}>
+      <div className="ui-button-row form-actions">
+        <Button type="submit" busy={busy}>
           Sign in
-        </button>
-        <button type="button" className="button-link" data-action="recover-password" disabled={busy} onClick={recover}>
+        </Button>
+        <Button variant="text" data-action="recover-password" disabled={busy} onClick={recover}>
           Recover password
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,7 @@
+import CircleQuestionMark from 'lucide-react/icons/circle-question-mark';
 import { usePageTitle } from '../../app/pageTitle.js';
+import { Card } from '../../ui/Card.js';
+import { PageHeader } from '../../ui/PageHeader.js';
 
 const QUESTIONS: ReadonlyArray<{ q: string; a: string }> = [
   {
@@ -28,18 +31,20 @@ const QUESTIONS: ReadonlyArray<{ q: string; a: string }> = [
 ];
 
 export function FaqPage() {
-  usePageTitle('FAQ');
+  usePageTitle('FAQ', { icon: CircleQuestionMark });
   return (
     <section className="page" data-page="help-faq">
-      <h1>Frequently asked questions</h1>
-      <dl className="faq">
-        {QUESTIONS.map(({ q, a }) => (
-          <div key={q}>
-            <dt>{q}</dt>
-            <dd>{a}</dd>
-          </div>
-        ))}
-      </dl>
+      <PageHeader icon={CircleQuestionMark} title="Frequently asked questions" />
+      <Card>
+        <dl className="faq">
+          {QUESTIONS.map(({ q, a }) => (
+            <div key={q}>
+              <dt>{q}</dt>
+              <dd>{a}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
     </section>
   );
 }

@@ -2,12 +2,17 @@ import { useEffect, useState } from 'react';
 import { navigate } from '../../app/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { Link } from '../../app/router.js';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Loading } from '../../ui/Loading.js';
+import QrCode from 'lucide-react/icons/qr-code';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { HOME_PATH } from '../../app/routes.js';
 import { lookupTag } from '../../data/tags.js';
 import { tagRedirectPath } from './tagRedirect.js';
 
 export function TagResolverPage({ hash }: { hash: string }) {
-  usePageTitle('Opening tag');
+  usePageTitle('Opening tag', { icon: QrCode });
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -35,18 +40,23 @@ export function TagResolverPage({ hash }: { hash: string }) {
   return (
     <section className="page" data-page="tag-resolver" data-hash={hash} aria-busy={!failed}>
       {failed ? (
-        <>
-          <h1>Couldn't open this tag</h1>
-          <p>Something went wrong while looking up the tag. Please try again.</p>
-          <p className="page-actions">
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+        <EmptyState
+          icon={QrCode}
+          title="Couldn't open this tag"
+          headingLevel={1}
+          actions={
+            <Button icon={RotateCcw} onClick={() => setAttempt((n) => n + 1)}>
               Try again
-            </button>
+            </Button>
+          }
+        >
+          <p>Something went wrong while looking up the tag. Please try again.</p>
+          <p>
             <Link to={HOME_PATH}>Go to the latest vehicles</Link>
           </p>
-        </>
+        </EmptyState>
       ) : (
-        <p role="status">Opening tag…</p>
+        <Loading label="Opening tag…" />
       )}
     </section>
   );

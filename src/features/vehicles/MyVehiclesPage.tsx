@@ -1,45 +1,85 @@
+import Car from 'lucide-react/icons/car';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CirclePlus from 'lucide-react/icons/circle-plus';
+import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { Link } from '../../app/router.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useCurrentUser } from '../../rpc/session.js';
+import { Card } from '../../ui/Card.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Loading } from '../../ui/Loading.js';
+import { PageHeader } from '../../ui/PageHeader.js';
 import { createVehicle, useMyVehicles } from './queries.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
+import { VisibilityIcon } from './VisibilityIcon.js';
+
+const ADD_VEHICLE_INPUT_ID = 'add-vehicle-name';
+
+// The page's entry in the Actions tab: jump to the add form (below the list, which can be long).
+const PAGE_ACTIONS: readonly PageAction[] = [
+  {
+    id: 'add-vehicle',
+    label: 'Add a vehicle',
+    icon: CirclePlus,
+    run: () => {
+      const input = document.getElementById(ADD_VEHICLE_INPUT_ID);
+      input?.scrollIntoView({ block: 'center' });
+      input?.focus();
+    },
+  },
+];
 
 /** Rendered inside RequireLogin, so there is always a user here. */
 export function MyVehiclesPage() {
-  usePageTitle('My Vehicles');
+  usePageTitle('My Vehicles', { icon: Car });
+  usePageActions(PAGE_ACTIONS);
   const user = useCurrentUser();
   const userId = user?.id ?? '';
   const vehicles = useMyVehicles(userId);
   return (
     <section className="page" data-page="my-vehicles">
-      <h1>My Vehicles</h1>
-      <div data-state={vehicles.status}>
-        {vehicles.status === 'error' && <p role="alert">Could not read your vehicles: {vehicles.error}</p>}
+      <PageHeader icon={Car} title="My Vehicles" />
+      <div className="ui-section" data-state={vehicles.status}>
+        {vehicles.status === 'loading' && <Loading />}
+        {vehicles.status === 'error' && (
+          <p className="ui-alert ui-alert--error" role="alert">
+            Could not read your vehicles: {vehicles.error}
+          </p>
+        )}
         {vehicles.status === 'ready' && vehicles.rows.length === 0 && (
-          <div className="empty-state" data-empty="my-vehicles">
-            <h2>No Vehicles Found</h2>
+          <EmptyState icon={Car} title="No Vehicles Found" data-empty="my-vehicles">
             <p>Oops, there are no vehicles associated to your account yet.</p>
             <p>Scan your vehicle QR Code to associate it to your account.</p>
-          </div>
+          </EmptyState>
         )}
         {vehicles.rows.length > 0 && (
-          <ul className="vehicle-list">
+          <ul className="vehicle-list ui-list">
             {vehicles.rows.map((v) => (
               <li key={v.id} data-vehicle-id={v.id}>
-                <span aria-label={v.is_public ? 'Public' : 'Private'}>{v.is_public ? '🌐' : '🔒'}</span>{' '}
-                <Link to={vehiclePath(v.id)}>{v.name || 'Unnamed Vehicle'}</Link>
+                <Link className="ui-list-item" to={vehiclePath(v.id)}>
+                  <VisibilityIcon isPublic={!!v.is_public} />
+                  <span className="ui-list-item__text">
+                    <span className="ui-list-item__title">{v.name || 'Unnamed Vehicle'}</span>
+                  </span>
+                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
+                </Link>
               </li>
             ))}
           </ul>
         )}
       </div>
-      <VehicleNameForm
-        formName="add-vehicle"
-        label="New vehicle name"
-        submitLabel="Add vehicle"
-        onSubmit={async (name) => void (await createVehicle(userId, name))}
-      />
+      <Card aria-labelledby="add-vehicle-title">
+        <h2 id="add-vehicle-title">Add a vehicle</h2>
+        <VehicleNameForm
+          formName="add-vehicle"
+          label="New vehicle name"
+          submitLabel="Add vehicle"
+          savedMessage="Vehicle added."
+          inputId={ADD_VEHICLE_INPUT_ID}
+          onSubmit={async (name) => void (await createVehicle(userId, name))}
+        />
+      </Card>
     </section>
   );
 }

@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { sanitizeInput } from '../../domain/validation.js';
+import { Button } from '../../ui/Button.js';
+import { Field } from '../../ui/Field.js';
+import { showSnackbar } from '../../ui/snackbar/store.js';
 import { VEHICLE_NAME_MAX } from './queries.js';
 
 /** One text field and a button: used to name a new vehicle and to rename one. */
@@ -8,9 +11,13 @@ export function VehicleNameForm(props: {
   label: string;
   submitLabel: string;
   initial?: string;
+  /** Said in a snackbar once the name is saved. */
+  savedMessage: string;
   onSubmit: (name: string) => Promise<void>;
+  inputId?: string;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = props.inputId ?? generatedId;
   const [name, setName] = useState(props.initial ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,6 +30,7 @@ export function VehicleNameForm(props: {
     try {
       await props.onSubmit(clean);
       setError(null);
+      showSnackbar({ severity: 'success', message: props.savedMessage });
       if (props.initial === undefined) setName('');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -33,23 +41,20 @@ export function VehicleNameForm(props: {
 
   return (
     <form className="inline-form" data-form={props.formName} onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        value={name}
-        maxLength={VEHICLE_NAME_MAX}
-        onChange={(e) => (setName(e.target.value), setError(null))}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <button type="submit" disabled={busy}>
+      <Field id={id} name="name" label={props.label} errors={error ? [error] : []}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="ui-field__control"
+            value={name}
+            maxLength={VEHICLE_NAME_MAX}
+            onChange={(e) => (setName(e.target.value), setError(null))}
+          />
+        )}
+      </Field>
+      <Button type="submit" busy={busy}>
         {props.submitLabel}
-      </button>
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      </Button>
     </form>
   );
 }

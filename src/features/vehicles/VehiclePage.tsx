@@ -1,8 +1,13 @@
+import Car from 'lucide-react/icons/car';
 import { usePageTitle } from '../../app/pageTitle.js';
+import { HOME_PATH } from '../../app/routes.js';
 import type { VehicleSection } from '../../app/routes.js';
 import { useCurrentUser } from '../../rpc/session.js';
-import { NotFoundPage } from '../common/NotFoundPage.js';
-import { renameVehicle, useVehicle, type VehicleSummary } from './queries.js';
+import { Card } from '../../ui/Card.js';
+import { Loading } from '../../ui/Loading.js';
+import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
+import { renameVehicle, useVehicle } from './queries.js';
+import { VehicleCard } from './VehicleCard.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
 
 const SECTION_LABELS: Record<VehicleSection['view'], string> = {
@@ -17,47 +22,50 @@ const SECTION_LABELS: Record<VehicleSection['view'], string> = {
   ownership: 'Ownership',
 };
 
-/** SPEC §2: the card above every vehicle page — public (globe) or private (lock), and the name. */
-function VehicleCard({ vehicle }: { vehicle: VehicleSummary }) {
-  return (
-    <header className="vehicle-card" data-vehicle-card={vehicle.id}>
-      <h1>
-        <span aria-label={vehicle.is_public ? 'Public' : 'Private'}>{vehicle.is_public ? '🌐' : '🔒'}</span>{' '}
-        <span data-field="vehicle-name">{vehicle.name || 'Unnamed Vehicle'}</span>
-      </h1>
-      {vehicle.description && <p>{vehicle.description}</p>}
-    </header>
-  );
-}
-
 export function VehiclePage({ vehicleId, section }: { vehicleId: string; section: VehicleSection }) {
   const label = SECTION_LABELS[section.view];
   const vehicles = useVehicle(vehicleId);
   const user = useCurrentUser();
   const vehicle = vehicles.rows[0];
-  usePageTitle(label === 'Profile' ? (vehicle?.name || 'Vehicle') : label);
+  const canEdit = vehicle !== undefined && user !== null && (user.isAdmin || vehicle.user_id === user.id);
+  const name = vehicle ? vehicle.name || 'Unnamed Vehicle' : 'Vehicle';
+  usePageTitle(label === 'Profile' ? name : label, {
+    icon: Car,
+    subtitle: label === 'Profile' || !vehicle ? null : name,
+    // SPEC §2: for anyone who is neither the owner nor an admin, Back leads to the public list.
+    backTo: canEdit ? null : HOME_PATH,
+  });
 
-  if (vehicles.status === 'loading') return <p className="app-page-loading">Loading…</p>;
+  if (vehicles.status === 'loading') return <Loading />;
   if (!vehicle) return <NotFoundPage />;
-  const canEdit = user !== null && (user.isAdmin || vehicle.user_id === user.id);
   return (
     <section className="page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId}>
-      <VehicleCard vehicle={vehicle} />
+      <VehicleCard vehicle={vehicle} canEdit={canEdit} />
       {section.view === 'profile' && canEdit && (
-        <VehicleNameForm
-          key={vehicle.id}
-          formName="rename-vehicle"
-          label="Vehicle name"
-          submitLabel="Save name"
-          initial={vehicle.name ?? ''}
-          onSubmit={(name) => renameVehicle(vehicle.id, name)}
-        />
+        <Card aria-labelledby="vehicle-name-title">
+          <h2 id="vehicle-name-title">Name</h2>
+          <VehicleNameForm
+            key={vehicle.id}
+            formName="rename-vehicle"
+            label="Vehicle name"
+            submitLabel="Save name"
+            savedMessage="Vehicle name saved."
+            initial={vehicle.name ?? ''}
+            onSubmit={(name) => renameVehicle(vehicle.id, name)}
+          />
+        </Card>
       )}
-      {section.view !== 'profile' && <h2>{label}</h2>}
-      {section.view === 'service-request' && (
-        <p>
-          Service request <code>{section.serviceRequestId}</code>
-        </p>
+      {section.view !== 'profile' && (
+        <Card aria-labelledby="vehicle-section-title">
+          <h2 id="vehicle-section-title">{label}</h2>
+          {section.view === 'service-request' ? (
+            <p>
+              Service request <code>{section.serviceRequestId}</code>
+            </p>
+          ) : (
+            <p className="ui-muted">Nothing recorded here yet.</p>
+          )}
+        </Card>
       )}
     </section>
   );

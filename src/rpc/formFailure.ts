@@ -1,7 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { AuthError, NO_ERRORS } from '../../domain/authForm.js';
-import type { AuthErrorFlag, AuthErrorMask } from '../../domain/authForm.js';
-import { isOfflineError, serverMessage } from '../../rpc/interceptors.js';
+import { AuthError, NO_ERRORS } from '../domain/authForm.js';
+import type { AuthErrorFlag, AuthErrorMask } from '../domain/authForm.js';
+import { isOfflineError, serverMessage } from './interceptors.js';
 
 export const OFFLINE_MESSAGE = 'You are offline. Please try again when you are connected.';
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a moment and try again.';

@@ -1,0 +1,8 @@
+import FlaskConical from 'lucide-react/icons/flask-conical';
+import type { PageAction } from './pageActions.js';
+import { openSettingsDialog } from './settingsDialogState.js';
+
+/** Entries the Actions tab adds for admins only, after Copy URL and Refresh (SPEC §2: Experimental Settings). */
+export const ADMIN_ACTIONS: readonly PageAction[] = [
+  { id: 'experimental-settings', label: 'Experimental Settings', icon: FlaskConical, run: openSettingsDialog },
+];

@@ -1,0 +1,43 @@
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import QrCode from 'lucide-react/icons/qr-code';
+import { IconButton } from '../../ui/IconButton.js';
+import { canGoBack, goBack, navigate } from '../navigation.js';
+import { APP_NAME, usePageHeading } from '../pageTitle.js';
+import { useLocation } from '../router.js';
+import { HOME_PATH } from '../routes.js';
+import { stageTitle } from '../stage.js';
+import { useChromeVisible } from './chromeVisibility.js';
+
+/** Where the back button goes when history holds nothing of ours: one level up the path. */
+export function parentPath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  const cut = trimmed.lastIndexOf('/');
+  return cut <= 0 ? HOME_PATH : trimmed.slice(0, cut);
+}
+
+/** SPEC §2: the fixed header — back button, the page's icon and title (stage-prefixed), an optional subtitle. */
+export function AppHeader() {
+  const { title, icon: Icon, subtitle, backTo } = usePageHeading();
+  const { pathname } = useLocation();
+  const visible = useChromeVisible();
+  const showBack = pathname !== HOME_PATH || canGoBack();
+  // Pages without an icon of their own show the app's.
+  const HeaderIcon = Icon ?? QrCode;
+  const back = () => (backTo !== null ? navigate(backTo) : goBack(parentPath(pathname)));
+  return (
+    <header className="app-header" data-visible={visible}>
+      <div className="app-header-inner">
+        {showBack ? (
+          <IconButton icon={ArrowLeft} label="Back" onClick={back} data-action="back" />
+        ) : (
+          <span className="app-header-back-spacer" aria-hidden="true" />
+        )}
+        <HeaderIcon className="app-header-icon" size={22} aria-hidden="true" />
+        <span className="app-header-text">
+          <span className="app-header-title">{stageTitle(title || APP_NAME)}</span>
+          {subtitle && <span className="app-header-subtitle">{subtitle}</span>}
+        </span>
+      </div>
+    </header>
+  );
+}

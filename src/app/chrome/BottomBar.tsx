@@ -1,0 +1,96 @@
+import { lazy, Suspense, useState } from 'react';
+import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
+import ChevronUp from 'lucide-react/icons/chevron-up';
+import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical';
+import LogIn from 'lucide-react/icons/log-in';
+import Menu from 'lucide-react/icons/menu';
+import QrCode from 'lucide-react/icons/qr-code';
+import UserPlus from 'lucide-react/icons/user-plus';
+import type { LucideIcon } from 'lucide-react';
+import { useSessionSnapshot } from '../../rpc/session.js';
+import { authHref } from '../authLinks.js';
+import { Link, useLocation } from '../router.js';
+import { toggleSubmenu, useSubmenu } from '../submenu/submenuState.js';
+import type { SubmenuTab } from '../submenu/submenuState.js';
+import { showChrome, useChromeVisible } from './chromeVisibility.js';
+
+// The scanner dialog and its history query load only when someone opens it.
+const ScannerDialog = lazy(() => import('../../features/tags/ScannerDialog.js').then((m) => ({ default: m.ScannerDialog })));
+
+/**
+ * SPEC §2: signed-in users get four buttons (navigation menu, workspace menu, QR scanner, actions menu); everyone
+ * else gets Register and Sign In in their place. When the chrome has scrolled away a 'Show menu' tab brings it back.
+ */
+export function BottomBar() {
+  const { status, session } = useSessionSnapshot();
+  const visible = useChromeVisible();
+  if (!visible) {
+    return (
+      <button type="button" className="app-show-menu" data-action="show-menu" onClick={showChrome}>
+        <ChevronUp size={18} aria-hidden="true" />
+        Show menu
+      </button>
+    );
+  }
+  // Same height while the stored session is read, so the page does not jump when the real bar arrives.
+  if (status === 'loading') return <div className="app-bottom-nav" aria-hidden="true" />;
+  return session === null ? <GuestBar /> : <BottomNav />;
+}
+
+function MenuButton({ tab, icon: Icon, label }: { tab: SubmenuTab; icon: LucideIcon; label: string }) {
+  const open = useSubmenu() === tab;
+  return (
+    <button
+      type="button"
+      className="app-bottom-button"
+      aria-label={label}
+      aria-expanded={open}
+      aria-controls={open ? 'submenu-panel' : undefined}
+      data-menu={tab}
+      onClick={() => toggleSubmenu(tab)}
+    >
+      <Icon size={24} aria-hidden="true" />
+    </button>
+  );
+}
+
+function BottomNav() {
+  const [scanning, setScanning] = useState(false);
+  return (
+    <nav aria-label="Bottom navigation" className="app-bottom-nav">
+      <MenuButton tab="navigation" icon={Menu} label="Navigation menu" />
+      <MenuButton tab="workspace" icon={BriefcaseBusiness} label="Workspace menu" />
+      <button
+        type="button"
+        className="app-bottom-button app-bottom-button--scan"
+        aria-label="QR scanner"
+        data-action="open-scanner"
+        onClick={() => setScanning(true)}
+      >
+        <QrCode size={26} aria-hidden="true" />
+      </button>
+      <MenuButton tab="actions" icon={EllipsisVertical} label="Actions menu" />
+      {scanning && (
+        <Suspense fallback={null}>
+          <ScannerDialog onClose={() => setScanning(false)} />
+        </Suspense>
+      )}
+    </nav>
+  );
+}
+
+function GuestBar() {
+  const location = useLocation();
+  return (
+    <nav aria-label="Account" className="app-bottom-nav app-guest-bar">
+      <Link to={authHref(location, 'register')} data-action="open-register">
+        <UserPlus size={20} aria-hidden="true" />
+        Register
+      </Link>
+      <Link to={authHref(location, 'login')} data-action="open-login">
+        <LogIn size={20} aria-hidden="true" />
+        Sign In
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CurrentUser } from '../../rpc/user.js';
+
+// SPEC §4 Workspace: personal or a company (by id). The stored value is '-' for personal, a company id, or absent
+// while unselected; only companies the user currently works for (an open employee link) can be chosen.
+
+export const PERSONAL_WORKSPACE = '-';
+
+export type Workspace =
+  | { kind: 'unselected' }
+  | { kind: 'personal' }
+  | { kind: 'company'; companyId: string; name: string };
+
+export interface WorkspaceChoice {
+  value: string;
+  label: string;
+}
+
+/** The companies the user may work in, by name; links without their company row are not offered. */
+export function companyChoices(user: CurrentUser): WorkspaceChoice[] {
+  const seen = new Set<string>();
+  const choices: WorkspaceChoice[] = [];
+  for (const link of user.companyEmployees) {
+    if (link.company === null || seen.has(link.companyId)) continue;
+    seen.add(link.companyId);
+    choices.push({ value: link.companyId, label: link.company.name || 'Unnamed company' });
+  }
+  return choices;
+}
+
+/** Every workspace the selection dialog offers: personal first, then the companies. */
+export function workspaceChoices(user: CurrentUser): WorkspaceChoice[] {
+  return [{ value: PERSONAL_WORKSPACE, label: 'Personal' }, ...companyChoices(user)];
+}
+
+/**
+ * The workspace a stored value stands for. A company the user no longer works for (the link ended while the choice
+ * was stored) reads as unselected, never as that company.
+ */
+export function resolveWorkspace(stored: unknown, user: CurrentUser): Workspace {
+  if (stored === PERSONAL_WORKSPACE) return { kind: 'personal' };
+  if (typeof stored !== 'string' || stored === '') return { kind: 'unselected' };
+  const company = companyChoices(user).find((choice) => choice.value === stored);
+  return company ? { kind: 'company', companyId: company.value, name: company.label } : { kind: 'unselected' };
+}
+
+/** Whether `value` may be stored as this user's choice. */
+export function isAllowedWorkspace(value: string, user: CurrentUser): boolean {
+  return workspaceChoices(user).some((choice) => choice.value === value);
+}

@@ -1,0 +1,25 @@
+import { LinkifiedText } from '../../ui/links/LinkifiedText.js';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import { Link } from '../../app/router.js';
+import { vehiclePath } from '../../app/routes.js';
+import type { VehicleSummary } from './queries.js';
+import { VisibilityIcon } from './VisibilityIcon.js';
+
+/**
+ * SPEC §2: the card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
+ * It leads to the vehicle, to its services for those who can work on it.
+ */
+export function VehicleCard({ vehicle, canEdit }: { vehicle: VehicleSummary; canEdit: boolean }) {
+  return (
+    <header className="vehicle-card ui-card" data-vehicle-card={vehicle.id}>
+      <Link className="vehicle-card__link" to={vehiclePath(vehicle.id, canEdit ? 'request-services' : 'profile')}>
+        <VisibilityIcon isPublic={!!vehicle.is_public} size={22} />
+        <h1 className="vehicle-card__title">
+          <span data-field="vehicle-name">{vehicle.name || 'Unnamed Vehicle'}</span>
+        </h1>
+        <ChevronRight className="vehicle-card__chevron" size={20} aria-hidden="true" />
+      </Link>
+      {vehicle.description && <LinkifiedText className="ui-muted" text={vehicle.description} />}
+    </header>
+  );
+}

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SqliteValue } from '@powersync/service-sync-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/db.js';
+import { migrate } from '../../server/db/migrate.js';
+import { openPglite } from '../../server/db/pglite.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import { WRITABLE_COLUMNS, type ColumnRule } from '../../server/sync/upload/columns.js';
+import { evaluateRow, parseSyncRules } from '../../server/sync/rules.js';
+import { AppSchema } from '../../src/data/schema.js';
+import { createScratchDatabase, postgresReachable, type ScratchDatabase } from '../helpers/databases.js';
+import { ROOT, type Backend } from '../helpers/server.js';
+
+// A table's columns live in four places: the SQL migrations, the client schema, the upload policy's writable
+// columns and the sync rules. A column missing in one of them is how an upload that can never apply (a "poison"
+// upload) or a row a device cannot store is born, so all four are checked against the live database here.
+
+const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const rules = parseSyncRules(readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8'));
+
+interface DbColumn {
+  type: string;
+  maxLength: number | null;
+}
+type DbSchema = Map<string, Map<string, DbColumn>>;
+
+const INT_RANGES: Record<string, [number, number]> = {
+  smallint: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/** Whether a rule of the upload policy fits the SQL column it writes; a reason when it does not. */
+function ruleMismatch(rule: ColumnRule, column: DbColumn): string | null {
+  switch (rule.kind) {
+    case 'text':
+    case 'id':
+      if (column.type !== 'text' && column.type !== 'character varying') return `a ${rule.kind} rule on a ${column.type} column`;
+      if (rule.kind === 'text' && column.maxLength !== null && rule.max > column.maxLength) return `allows ${rule.max} characters, the column ${column.maxLength}`;
+      return null;
+    case 'int': {
+      const range = INT_RANGES[column.type];
+      if (!range) return `an int rule on a ${column.type} column`;
+      return rule.min < range[0] || rule.max > range[1] ? `allows ${rule.min}..${rule.max}, a ${column.type} holds ${range[0]}..${range[1]}` : null;
+    }
+    case 'flag':
+      return column.type === 'boolean' ? null : `a flag rule on a ${column.type} column`;
+    case 'time':
+      return column.type.startsWith('timestamp') ? null : `a time rule on a ${column.type} column`;
+  }
+}
+
+/** Client column types SQLite stores, and the SQL types whose values sync into them (server/sync/rows.ts). */
+const CLIENT_TYPES: Record<string, ReadonlySet<string>> = {
+  INTEGER: new Set(['boolean', 'smallint', 'integer', 'bigint']),
+  TEXT: new Set(['text', 'character varying', 'timestamp with time zone', 'jsonb', 'date']),
+  REAL: new Set(['double precision', 'real', 'numeric']),
+};
+
+/** A value of the column's type that every rule's filter accepts, so the wide row reaches every bucket it can. */
+function sampleValue(type: string): SqliteValue {
+  if (type === 'boolean' || type in INT_RANGES) return 1n;
+  if (type === 'jsonb') return '["x"]';
+  if (type.startsWith('timestamp')) return '2026-01-01T00:00:00.000Z';
+  return 'x';
+}
+
+const syncedTables = AppSchema.tables.filter((t) => !t.localOnly);
+
+describe.each(backends)('the four lists of columns agree on %s', (backend) => {
+  let db: Db;
+  let scratch: ScratchDatabase | null = null;
+  const schema: DbSchema = new Map();
+
+  beforeAll(async () => {
+    if (backend === 'postgres') {
+      scratch = await createScratchDatabase();
+      db = await openPostgres(scratch.url);
+    } else {
+      db = await openPglite(null);
+    }
+    await migrate(db);
+    const rows = await db.query<{ table_name: string; column_name: string; data_type: string; character_maximum_length: number | null }>(
+      `select table_name, column_name, data_type, character_maximum_length from information_schema.columns
+        where table_schema = 'public'`,
+    );
+    for (const r of rows) {
+      if (!schema.has(r.table_name)) schema.set(r.table_name, new Map());
+      schema.get(r.table_name)!.set(r.column_name, { type: r.data_type, maxLength: r.character_maximum_length });
+    }
+  });
+  afterAll(async () => {
+    await db?.close();
+    await scratch?.drop();
+  });
+
+  it('every writable column exists in the database with a type its rule fits, and on the device', () => {
+    const problems: string[] = [];
+    for (const [table, columns] of Object.entries(WRITABLE_COLUMNS)) {
+      const client = syncedTables.find((t) => t.name === table);
+      for (const [name, rule] of Object.entries(columns as Record<string, ColumnRule>)) {
+        const column = schema.get(table)?.get(name);
+        if (!column) problems.push(`${table}.${name}: writable but not in the database`);
+        else {
+          const mismatch = ruleMismatch(rule, column);
+          if (mismatch) problems.push(`${table}.${name}: ${mismatch}`);
+        }
+        if (!client?.columns.some((c) => c.name === name)) problems.push(`${table}.${name}: writable but not in the client schema`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every client column exists in the database with a type that syncs into it', () => {
+    const problems: string[] = [];
+    for (const table of syncedTables) {
+      const columns = schema.get(table.name);
+      if (!columns) {
+        problems.push(`${table.name}: in the client schema but not in the database`);
+        continue;
+      }
+      for (const c of table.columns) {
+        const column = columns.get(c.name);
+        if (!column) problems.push(`${table.name}.${c.name}: in the client schema but not in the database`);
+        else if (!CLIENT_TYPES[c.type ?? ""]?.has(column.type)) problems.push(`${table.name}.${c.name}: ${column.type} into ${c.type}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the sync rules deliver exactly the client columns, all of them from the database, and nothing else', () => {
+    const problems: string[] = [];
+    for (const table of syncedTables) {
+      const columns = schema.get(table.name) ?? new Map<string, DbColumn>();
+      const record = Object.fromEntries([...columns].map(([name, c]) => [name, sampleValue(c.type)]));
+      const delivered = new Set<string>();
+      for (const row of evaluateRow(rules, table.name, record).rows) {
+        for (const name of Object.keys(JSON.parse(row.data) as object)) delivered.add(name);
+      }
+      delivered.delete('id');
+      const client = new Set(table.columns.map((c) => c.name));
+      for (const name of delivered) {
+        if (!columns.has(name)) problems.push(`${table.name}.${name}: selected by a rule but not in the database`);
+        if (!client.has(name)) problems.push(`${table.name}.${name}: reaches devices but is not in the client schema`);
+      }
+      for (const name of client) if (!delivered.has(name)) problems.push(`${table.name}.${name}: in the client schema but no rule delivers it`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a column one list adds and another lacks is caught', () => {
+    expect(ruleMismatch({ kind: 'int', min: 0, max: 100_000 }, { type: 'smallint', maxLength: null })).toMatch(/smallint/);
+    expect(ruleMismatch({ kind: 'text', max: 300 }, { type: 'character varying', maxLength: 200 })).toMatch(/200/);
+    expect(ruleMismatch({ kind: 'flag' }, { type: 'integer', maxLength: null })).toMatch(/flag/);
+    expect(ruleMismatch({ kind: 'time' }, { type: 'timestamp with time zone', maxLength: null })).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { describe, expect, it } from 'vitest';
+import { isNeverAccepted } from '../../src/data/connector.js';
+
+describe('an upload the server can never accept', () => {
+  it('is one answered InvalidArgument, dropped so the queue moves on', () => {
+    expect(isNeverAccepted(new ConnectError('Server error.', Code.InvalidArgument))).toBe(true);
+  });
+  it.each([Code.Unavailable, Code.Unauthenticated, Code.Internal, Code.Unknown])('is not one answered %s, which is retried', (code) => {
+    expect(isNeverAccepted(new ConnectError('Server error.', code))).toBe(false);
+    expect(isNeverAccepted(new TypeError('Failed to fetch'))).toBe(false);
+  });
+});

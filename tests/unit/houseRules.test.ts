@@ -1,0 +1,98 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// DESIGN.md's house rules, checked on every import statement of the tree so a slip fails the suite instead of a
+// review. Each rule lists the offending "file → import" pairs, so a failure says exactly what to move.
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join('/'));
+}
+
+/** Every module specifier a file imports or re-exports, statically or dynamically. */
+function importsOf(source: string): string[] {
+  const found: string[] = [];
+  const patterns = [/\b(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+interface Edge {
+  file: string;
+  specifier: string;
+  /** The imported file relative to the root, for relative specifiers; null for packages. */
+  target: string | null;
+}
+
+function edges(dir: string): Edge[] {
+  return sourceFiles(dir).flatMap((file) =>
+    importsOf(readFileSync(join(ROOT, file), 'utf8')).map((specifier) => ({
+      file,
+      specifier,
+      target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/') : null,
+    })),
+  );
+}
+
+const show = (list: Edge[]) => list.map((e) => `${e.file} → ${e.specifier}`);
+const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/** The rules as pure checks over import edges, so each can be shown to catch a violation. */
+const rules = {
+  serverTakesOnlyDomainAndGen: (e: Edge) =>
+    e.target !== null && e.target.startsWith('src/') && !/^src\/(domain|gen)\//.test(e.target),
+  featureImportsNoOtherFeature: (e: Edge) => {
+    const own = featureOf(e.file);
+    const other = e.target === null ? null : featureOf(e.target);
+    return own !== null && other !== null && other !== own;
+  },
+  componentsImportNoSdk: (e: Edge) => e.file.endsWith('.tsx') && e.specifier.startsWith('@powersync/'),
+  domainIsPure: (e: Edge) =>
+    NODE_BUILTINS.has(e.specifier) || (e.target !== null && !e.target.startsWith('src/domain/')) || e.specifier === 'react',
+};
+
+describe('house rules', () => {
+  it('the server imports from src/ only domain and gen', () => {
+    expect(show(edges('server').filter(rules.serverTakesOnlyDomainAndGen))).toEqual([]);
+  });
+
+  it('a feature never imports another feature', () => {
+    expect(show(edges('src').filter(rules.featureImportsNoOtherFeature))).toEqual([]);
+  });
+
+  it('components never import the PowerSync SDK directly', () => {
+    expect(show(edges('src').filter(rules.componentsImportNoSdk))).toEqual([]);
+  });
+
+  it('src/domain imports nothing but itself (no DOM code, no Node, no other src folder)', () => {
+    expect(show(edges('src/domain').filter(rules.domainIsPure))).toEqual([]);
+  });
+
+  it('each rule catches the violation it names', () => {
+    const edge = (file: string, specifier: string): Edge => ({
+      file,
+      specifier,
+      target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/') : null,
+    });
+    expect(rules.serverTakesOnlyDomainAndGen(edge('server/rpc/x.ts', '../../src/data/schema.js'))).toBe(true);
+    expect(rules.serverTakesOnlyDomainAndGen(edge('server/rpc/x.ts', '../../src/domain/ids.js'))).toBe(false);
+    expect(rules.featureImportsNoOtherFeature(edge('src/features/vehicles/A.tsx', '../tags/B.js'))).toBe(true);
+    expect(rules.featureImportsNoOtherFeature(edge('src/features/vehicles/A.tsx', './B.js'))).toBe(false);
+    expect(rules.featureImportsNoOtherFeature(edge('src/features/vehicles/A.tsx', '../../ui/Button.js'))).toBe(false);
+    expect(rules.componentsImportNoSdk(edge('src/features/vehicles/A.tsx', '@powersync/web'))).toBe(true);
+    expect(rules.componentsImportNoSdk(edge('src/data/database.ts', '@powersync/web'))).toBe(false);
+    expect(rules.domainIsPure(edge('src/domain/a.ts', 'node:crypto'))).toBe(true);
+    expect(rules.domainIsPure(edge('src/domain/a.ts', '../data/schema.js'))).toBe(true);
+    expect(rules.domainIsPure(edge('src/domain/a.ts', './ids.js'))).toBe(false);
+    expect(importsOf(`import a from './a.js';\nexport { b } from "./b.js";\nconst c = import('./c.js');\nimport './d.css';`)).toEqual(
+      ['./a.js', './b.js', './d.css', './c.js'],
+    );
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { WritableTable } from '../../server/sync/upload/columns.js';
+import {
+  authorize,
+  missingRow,
+  REQUEST_NOT_YOURS,
+  VEHICLE_NOT_YOURS,
+  type Actor,
+  type CrudKind,
+  type Lookups,
+  type Row,
+} from '../../server/sync/upload/policy.js';
+
+// Every rule of the upload policy, both sides, for every role. The world: an owner with a vehicle that is a
+// customer's of company C1; a stranger with a private vehicle; C1's employee; C2's employee; an admin.
+const OWNER = 'owner';
+const STRANGER = 'stranger';
+const EMPLOYEE = 'employee-c1';
+const OTHER_EMPLOYEE = 'employee-c2';
+const ADMIN = 'admin';
+const C1 = 'company-1';
+const C2 = 'company-2';
+const V_OWNED = 'vehicle-owned';
+const V_STRANGER = 'vehicle-stranger';
+const V_MISSING = 'vehicle-missing';
+const V_C2_CUSTOMER = 'vehicle-c2-customer';
+const R1 = 'request-1';
+
+const actors: Record<string, Actor> = {
+  owner: { userId: OWNER, isAdmin: false, companyIds: new Set() },
+  stranger: { userId: STRANGER, isAdmin: false, companyIds: new Set() },
+  employee: { userId: EMPLOYEE, isAdmin: false, companyIds: new Set([C1]) },
+  otherEmployee: { userId: OTHER_EMPLOYEE, isAdmin: false, companyIds: new Set([C2]) },
+  admin: { userId: ADMIN, isAdmin: true, companyIds: new Set() },
+};
+type Who = keyof typeof actors;
+
+const lookups: Lookups = {
+  vehicleOwner: async (id) => ({ [V_OWNED]: OWNER, [V_STRANGER]: STRANGER, [V_C2_CUSTOMER]: STRANGER } as Record<string, string>)[id],
+  requestCompany: async (id) => (id === R1 ? C1 : undefined),
+  vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
+  companyExists: async (id) => id === C1 || id === C2,
+};
+
+interface Case {
+  what: string;
+  who: Who;
+  table: WritableTable;
+  kind: CrudKind;
+  current: Row | null;
+  set?: Row;
+  /** null: allowed; otherwise the refusal code. */
+  expect: null | 'permission_denied' | 'not_found' | 'invalid_value';
+}
+
+const vehicle = (id: string, userId: string): Row => ({ id, user_id: userId, name: 'Car' });
+const request = (over: Row = {}): Row => ({ id: R1, vehicle_id: V_OWNED, company_id: C1, ...over });
+const work = (userId: string, requestId = R1): Row => ({ id: 'w', user_id: userId, service_request_id: requestId, operation: 1 });
+
+const cases: Case[] = [
+  // users
+  { what: 'renames own account', who: 'owner', table: 'users', kind: 'PATCH', current: { id: OWNER }, set: { display_name: 'x' }, expect: null },
+  { what: "renames another's account", who: 'owner', table: 'users', kind: 'PATCH', current: { id: STRANGER }, set: { display_name: 'x' }, expect: 'permission_denied' },
+  { what: "renames another's account", who: 'admin', table: 'users', kind: 'PATCH', current: { id: STRANGER }, set: { display_name: 'x' }, expect: null },
+  { what: 'creates an account', who: 'admin', table: 'users', kind: 'PUT', current: null, set: { display_name: 'x' }, expect: 'permission_denied' },
+  { what: 'deletes an account', who: 'admin', table: 'users', kind: 'DELETE', current: { id: STRANGER }, expect: 'permission_denied' },
+  // vehicles
+  { what: 'creates own vehicle', who: 'owner', table: 'vehicles', kind: 'PUT', current: null, set: { user_id: OWNER }, expect: null },
+  { what: "creates a vehicle for someone else", who: 'owner', table: 'vehicles', kind: 'PUT', current: null, set: { user_id: STRANGER }, expect: 'permission_denied' },
+  { what: 'renames own vehicle', who: 'owner', table: 'vehicles', kind: 'PATCH', current: vehicle(V_OWNED, OWNER), set: { name: 'x' }, expect: null },
+  { what: "renames a stranger's vehicle", who: 'owner', table: 'vehicles', kind: 'PATCH', current: vehicle(V_STRANGER, STRANGER), set: { name: 'x' }, expect: 'not_found' },
+  { what: "renames a customer's vehicle", who: 'employee', table: 'vehicles', kind: 'PATCH', current: vehicle(V_OWNED, OWNER), set: { name: 'x' }, expect: 'not_found' },
+  { what: 'gives own vehicle away', who: 'owner', table: 'vehicles', kind: 'PATCH', current: vehicle(V_OWNED, OWNER), set: { user_id: STRANGER }, expect: 'permission_denied' },
+  { what: 'moves ownership', who: 'admin', table: 'vehicles', kind: 'PATCH', current: vehicle(V_OWNED, OWNER), set: { user_id: STRANGER }, expect: null },
+  { what: 'deletes own vehicle', who: 'owner', table: 'vehicles', kind: 'DELETE', current: vehicle(V_OWNED, OWNER), expect: 'permission_denied' },
+  { what: 'deletes a vehicle', who: 'admin', table: 'vehicles', kind: 'DELETE', current: vehicle(V_OWNED, OWNER), expect: null },
+  // vehicles_info
+  { what: "edits own vehicle's info", who: 'owner', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED }, set: { make: 'x' }, expect: 'permission_denied' },
+  { what: "edits a customer's vehicle info", who: 'employee', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED }, set: { make: 'x' }, expect: 'permission_denied' },
+  { what: 'creates vehicle info', who: 'owner', table: 'vehicles_info', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED }, expect: 'permission_denied' },
+  { what: 'edits vehicle info', who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED }, set: { make: 'x' }, expect: null },
+  // qr_tags
+  { what: 'claims a free tag for own vehicle', who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: null }, set: { target_id: V_OWNED, target_path: '/vehicle' }, expect: null },
+  { what: 'claims a free tag with no path', who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: null }, set: { target_id: V_OWNED }, expect: null },
+  { what: 'claims a free tag with another path', who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: null }, set: { target_id: V_OWNED, target_path: '/admin' }, expect: 'permission_denied' },
+  { what: "claims a free tag for a stranger's vehicle", who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: null }, set: { target_id: V_STRANGER }, expect: 'not_found' },
+  { what: 'claims a free tag for a missing vehicle', who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: null }, set: { target_id: V_MISSING }, expect: 'not_found' },
+  { what: 'claims a free tag naming no vehicle', who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: null }, set: { target_path: '/vehicle' }, expect: 'permission_denied' },
+  { what: 'takes over a claimed tag', who: 'owner', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: V_STRANGER }, set: { target_id: V_OWNED }, expect: 'permission_denied' },
+  { what: 'creates a tag', who: 'owner', table: 'qr_tags', kind: 'PUT', current: null, set: { target_id: V_OWNED }, expect: 'permission_denied' },
+  { what: 'creates a tag', who: 'admin', table: 'qr_tags', kind: 'PUT', current: null, set: { target_id: null }, expect: null },
+  { what: 'deletes a free tag', who: 'owner', table: 'qr_tags', kind: 'DELETE', current: { id: 'TAG00001', target_id: null }, expect: 'permission_denied' },
+  { what: 'reassigns a claimed tag', who: 'admin', table: 'qr_tags', kind: 'PATCH', current: { id: 'TAG00001', target_id: V_STRANGER }, set: { target_id: V_OWNED }, expect: null },
+  // customers
+  { what: "creates a customer of their company", who: 'employee', table: 'customers', kind: 'PUT', current: null, set: { company_id: C1, name: 'x' }, expect: null },
+  { what: "creates a customer of another company", who: 'otherEmployee', table: 'customers', kind: 'PUT', current: null, set: { company_id: C1, name: 'x' }, expect: 'permission_denied' },
+  { what: 'creates a customer', who: 'owner', table: 'customers', kind: 'PUT', current: null, set: { company_id: C1, name: 'x' }, expect: 'permission_denied' },
+  { what: "edits a customer of their company", who: 'employee', table: 'customers', kind: 'PATCH', current: { id: 'c', company_id: C1 }, set: { name: 'x' }, expect: null },
+  { what: "edits a customer of another company", who: 'otherEmployee', table: 'customers', kind: 'PATCH', current: { id: 'c', company_id: C1 }, set: { name: 'x' }, expect: 'not_found' },
+  { what: 'moves a customer to another company', who: 'employee', table: 'customers', kind: 'PATCH', current: { id: 'c', company_id: C1 }, set: { company_id: C2 }, expect: 'permission_denied' },
+  { what: 'soft-deletes a customer of their company', who: 'employee', table: 'customers', kind: 'PATCH', current: { id: 'c', company_id: C1 }, set: { deleted_at: '2026-01-01T00:00:00.000Z' }, expect: null },
+  { what: 'deletes a customer', who: 'employee', table: 'customers', kind: 'DELETE', current: { id: 'c', company_id: C1 }, expect: 'permission_denied' },
+  { what: 'deletes a customer', who: 'admin', table: 'customers', kind: 'DELETE', current: { id: 'c', company_id: C1 }, expect: null },
+  // service_requests
+  { what: 'opens a request on own vehicle, no company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: null }, expect: null },
+  { what: 'opens a request on own vehicle for a company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C2 }, expect: null },
+  { what: 'opens a request for a company that does not exist', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: 'gone' }, expect: 'invalid_value' },
+  { what: "opens a request on a stranger's vehicle", who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_STRANGER }, expect: 'not_found' },
+  { what: 'opens a request on a missing vehicle', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_MISSING }, expect: 'not_found' },
+  { what: "opens a request on a customer's vehicle", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C1 }, expect: null },
+  { what: "opens a request on a stranger's private vehicle", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_STRANGER, company_id: C1 }, expect: 'not_found' },
+  { what: "opens a request on another company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C2 }, expect: 'not_found' },
+  { what: "opens a request for a company they do not work for", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C2 }, expect: 'not_found' },
+  { what: 'opens a request with no company', who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: null }, expect: 'not_found' },
+  { what: "updates a request of their company", who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: null },
+  { what: "updates a request on own vehicle", who: 'owner', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: null },
+  { what: "moves a request onto a stranger's vehicle", who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'not_found' },
+  { what: "moves a request of own vehicle onto a stranger's", who: 'owner', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'not_found' },
+  { what: "updates another company's request", who: 'otherEmployee', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: 'not_found' },
+  { what: "pulls another company's request over to their own", who: 'otherEmployee', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_C2_CUSTOMER, company_id: C2 }, expect: 'not_found' },
+  { what: "opens a request on their company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_C2_CUSTOMER, company_id: C2 }, expect: null },
+  { what: "updates a stranger's request", who: 'stranger', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: 'not_found' },
+  { what: 'deletes a request', who: 'employee', table: 'service_requests', kind: 'DELETE', current: request(), expect: 'permission_denied' },
+  { what: 'deletes a request on own vehicle', who: 'owner', table: 'service_requests', kind: 'DELETE', current: request(), expect: 'permission_denied' },
+  { what: 'deletes a request', who: 'admin', table: 'service_requests', kind: 'DELETE', current: request(), expect: null },
+  // worktime
+  { what: 'starts own clock on a request of their company', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: work(EMPLOYEE), expect: null },
+  { what: "starts someone else's clock", who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: work(OTHER_EMPLOYEE), expect: 'permission_denied' },
+  { what: "starts a clock on another company's request", who: 'otherEmployee', table: 'worktime', kind: 'PUT', current: null, set: work(OTHER_EMPLOYEE), expect: 'not_found' },
+  { what: 'starts a clock on a missing request', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: work(EMPLOYEE, 'missing'), expect: 'not_found' },
+  { what: 'starts a clock on a request of own vehicle', who: 'owner', table: 'worktime', kind: 'PUT', current: null, set: work(OWNER), expect: 'not_found' },
+  { what: "corrects someone else's record", who: 'employee', table: 'worktime', kind: 'PATCH', current: work(OTHER_EMPLOYEE), set: { time: '2026-01-01T00:00:00.000Z' }, expect: 'permission_denied' },
+  { what: 'corrects own record', who: 'employee', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { time: '2026-01-01T00:00:00.000Z' }, expect: null },
+  { what: 'deletes own record', who: 'employee', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE), expect: 'permission_denied' },
+  { what: "stops someone else's clock", who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), operation: 2 }, expect: null },
+  // companies and their employees
+  { what: 'renames their company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: 'permission_denied' },
+  { what: 'renames a company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: null },
+  { what: 'hires themselves', who: 'owner', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C1 }, expect: 'permission_denied' },
+  { what: 'ends their own employment link', who: 'employee', table: 'company_employees', kind: 'PATCH', current: { id: 'l', user_id: EMPLOYEE, company_id: C1 }, set: { end_date: '2026-01-01T00:00:00.000Z' }, expect: 'permission_denied' },
+  { what: 'adds an employee link', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C1 }, expect: null },
+];
+
+describe('upload policy: authorize()', () => {
+  it.each(cases)('$who $what ($table $kind) → $expect', async (c) => {
+    const next = c.kind === 'DELETE' ? null : { ...(c.current ?? { id: 'new' }), ...c.set };
+    const changed = new Set(Object.keys(c.set ?? {}));
+    const refusal = await authorize({ table: c.table, kind: c.kind, current: c.current, next, changed }, actors[c.who]!, lookups);
+    expect(refusal?.code ?? null).toBe(c.expect);
+  });
+
+  it('covers both the allowed and the refused side of every table', () => {
+    for (const table of new Set(cases.map((c) => c.table))) {
+      const outcomes = new Set(cases.filter((c) => c.table === table).map((c) => c.expect === null));
+      expect(outcomes, table).toEqual(new Set([true, false]));
+    }
+  });
+
+  it("answers a missing vehicle and a stranger's vehicle with the same words", async () => {
+    const claim = async (target: string) =>
+      authorize(
+        { table: 'service_requests', kind: 'PUT', current: null, next: { id: 'n', vehicle_id: target, company_id: C1 }, changed: new Set(['vehicle_id']) },
+        actors.employee!,
+        lookups,
+      );
+    expect(await claim(V_MISSING)).toEqual(VEHICLE_NOT_YOURS);
+    expect(await claim(V_STRANGER)).toEqual(VEHICLE_NOT_YOURS);
+    expect(missingRow('vehicles')).toEqual(VEHICLE_NOT_YOURS);
+    expect(missingRow('service_requests')).toEqual(REQUEST_NOT_YOURS);
+  });
+});
