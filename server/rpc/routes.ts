@@ -10,6 +10,7 @@ import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_content
 import { clientAddress } from '../auth/client-address.js';
 import { accountService } from './account.js';
 import { devToolsService } from './dev-tools.js';
+import { qrTagService } from './qr-tags.js';
 import { createRpcAdapter } from './adapter.js';
 import { authService } from './auth.js';
 import type { ServerContext } from './context.js';
@@ -28,7 +29,7 @@ export function createRpcHandler(ctx: ServerContext) {
     router.service(UploadService, {});
     router.service(VehicleContentsService, {});
     router.service(SyncService, syncService(ctx));
-    router.service(QrTagService, {});
+    router.service(QrTagService, qrTagService(ctx));
     router.service(DevToolsService, devToolsService(ctx));
   };
   return createRpcAdapter({

@@ -8,6 +8,8 @@ export const TAG_HASH_MIN = 8;
 export const TAG_HASH_MAX = 16;
 /** Generated tag hashes use the "medium" length of SPEC §9: inside the route limits by construction. */
 export const TAG_HASH_DEFAULT_LENGTH = 12;
+/** The most tags an admin creates in one batch: a few label sheets, and a bounded write for the server. */
+export const TAG_BATCH_MAX = 200;
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -158,11 +158,15 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     expect(claim.errors).toEqual([]);
     expect((await one<{ target_id: string }>(`select target_id from qr_tags where id = 'DEMOFREE0001'`)).target_id).toBe(ids.red911);
     const steal = await upload(worker, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0001', data: { target_id: ids.supra } }]);
-    expect(steal.errors.map((e) => e.message)).toEqual(['This tag is already claimed']);
+    expect(steal.errors.map((e) => e.message)).toEqual(['Tag DEMOFREE0001 was claimed by someone else first']);
     const foreign = await upload(owner, [{ op: 'PATCH', table: 'qr_tags', id: 'DEMOFREE0002', data: { target_id: ids.supra } }]);
     expect(foreign.errors.map((e) => e.code)).toEqual(['not_found']);
     const mint = await upload(owner, [{ op: 'PUT', table: 'qr_tags', id: 'MYOWNTAG0001', data: { target_id: ids.red911 } }]);
-    expect(mint.errors.map((e) => e.code)).toEqual(['permission_denied']);
+    expect(mint.errors.map((e) => e.message)).toEqual(['There is no tag MYOWNTAG0001']);
+    expect(await server.db.query(`select 1 from qr_tags where id = 'MYOWNTAG0001'`)).toEqual([]);
+    // A device that sends its own claim again (a PUT of the whole row, as an offline claim is) is not refused.
+    const again = await upload(owner, [{ op: 'PUT', table: 'qr_tags', id: 'DEMOFREE0001', data: { target_id: ids.red911, target_path: '/vehicle' } }]);
+    expect(again.errors).toEqual([]);
   });
 
   it('lets an employee log their own time on a request of their company, and not for someone else', async () => {

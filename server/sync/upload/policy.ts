@@ -80,12 +80,21 @@ async function vehicleRule(w: Write, actor: Actor): Promise<Refusal | null> {
   return null;
 }
 
-/** The one write a non-admin may make to a tag: point a free tag at a vehicle of their own. */
+/**
+ * The one write a non-admin may make to a tag: point a free tag at a vehicle of their own (the claim). Uploads run
+ * one at a time per tag (the row is locked while applied), so of two claims of one tag the second always meets the
+ * first's owner here and is refused with words its device can show. Sending one's own claim again is accepted.
+ */
 async function tagRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.current === null) return deny('Only an administrator can create tags');
+  const hash = str(w.current?.id ?? w.next?.id) ?? '';
+  if (w.current === null) return { code: 'not_found', message: `There is no tag ${hash}` };
   if (w.kind === 'DELETE') return deny('Only an administrator can delete tags');
-  if (w.current.target_id !== null && w.current.target_id !== undefined) return deny('This tag is already claimed');
   const target = str(w.next?.target_id);
+  const claimed = str(w.current.target_id);
+  if (claimed !== null) {
+    if (claimed === target && (await lookups.vehicleOwner(claimed)) === actor.userId) return null;
+    return deny(`Tag ${hash} was claimed by someone else first`);
+  }
   if (target === null) return deny('A claim must name a vehicle');
   if ((await lookups.vehicleOwner(target)) !== actor.userId) return VEHICLE_NOT_YOURS;
   const path = w.next?.target_path;

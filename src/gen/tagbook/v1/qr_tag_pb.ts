@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tagbook/v1/qr_tag.proto.
  */
 export const file_tagbook_v1_qr_tag: GenFile = /*@__PURE__*/
-  fileDesc("Chd0YWdib29rL3YxL3FyX3RhZy5wcm90bxIKdGFnYm9vay52MSJZChBHZXRSYW5kb21SZXF1ZXN0Eg4KBmRvbWFpbhgBIAEoCRI1ChBlcnJvcl9jb3JyZWN0aW9uGAIgASgOMhsudGFnYm9vay52MS5FcnJvckNvcnJlY3Rpb24iIQoRR2V0UmFuZG9tUmVzcG9uc2USDAoEaGFzaBgBIAEoCSqkAQoPRXJyb3JDb3JyZWN0aW9uEiAKHEVSUk9SX0NPUlJFQ1RJT05fVU5TUEVDSUZJRUQQABIYChRFUlJPUl9DT1JSRUNUSU9OX0xPVxABEhsKF0VSUk9SX0NPUlJFQ1RJT05fTUVESVVNEAISHQoZRVJST1JfQ09SUkVDVElPTl9RVUFSVElMRRADEhkKFUVSUk9SX0NPUlJFQ1RJT05fSElHSBAEMlgKDFFyVGFnU2VydmljZRJICglHZXRSYW5kb20SHC50YWdib29rLnYxLkdldFJhbmRvbVJlcXVlc3QaHS50YWdib29rLnYxLkdldFJhbmRvbVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Chd0YWdib29rL3YxL3FyX3RhZy5wcm90bxIKdGFnYm9vay52MSJZChBHZXRSYW5kb21SZXF1ZXN0Eg4KBmRvbWFpbhgBIAEoCRI1ChBlcnJvcl9jb3JyZWN0aW9uGAIgASgOMhsudGFnYm9vay52MS5FcnJvckNvcnJlY3Rpb24iIQoRR2V0UmFuZG9tUmVzcG9uc2USDAoEaGFzaBgBIAEoCSIeCg5SZXNvbHZlUmVxdWVzdBIMCgRoYXNoGAEgASgJImEKD1Jlc29sdmVSZXNwb25zZRIlCgZzdGF0dXMYASABKA4yFS50YWdib29rLnYxLlRhZ1N0YXR1cxISCgp2ZWhpY2xlX2lkGAIgASgJEhMKC3RhcmdldF9wYXRoGAMgASgJIjIKEUNyZWF0ZVRhZ3NSZXF1ZXN0Eg4KBmhhc2hlcxgBIAMoCRINCgVjb3VudBgCIAEoDSIkChJDcmVhdGVUYWdzUmVzcG9uc2USDgoGaGFzaGVzGAEgAygJKqQBCg9FcnJvckNvcnJlY3Rpb24SIAocRVJST1JfQ09SUkVDVElPTl9VTlNQRUNJRklFRBAAEhgKFEVSUk9SX0NPUlJFQ1RJT05fTE9XEAESGwoXRVJST1JfQ09SUkVDVElPTl9NRURJVU0QAhIdChlFUlJPUl9DT1JSRUNUSU9OX1FVQVJUSUxFEAMSGQoVRVJST1JfQ09SUkVDVElPTl9ISUdIEAQqkwEKCVRhZ1N0YXR1cxIaChZUQUdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUVEFHX1NUQVRVU19OT1RfRk9VTkQQARIYChRUQUdfU1RBVFVTX1VOQ0xBSU1FRBACEhYKElRBR19TVEFUVVNfVkVISUNMRRADEh4KGlRBR19TVEFUVVNfUFJJVkFURV9WRUhJQ0xFEAQy6QEKDFFyVGFnU2VydmljZRJICglHZXRSYW5kb20SHC50YWdib29rLnYxLkdldFJhbmRvbVJlcXVlc3QaHS50YWdib29rLnYxLkdldFJhbmRvbVJlc3BvbnNlEkIKB1Jlc29sdmUSGi50YWdib29rLnYxLlJlc29sdmVSZXF1ZXN0GhsudGFnYm9vay52MS5SZXNvbHZlUmVzcG9uc2USSwoKQ3JlYXRlVGFncxIdLnRhZ2Jvb2sudjEuQ3JlYXRlVGFnc1JlcXVlc3QaHi50YWdib29rLnYxLkNyZWF0ZVRhZ3NSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message tagbook.v1.GetRandomRequest
@@ -57,6 +57,99 @@ export const GetRandomResponseSchema: GenMessage<GetRandomResponse> = /*@__PURE_
   messageDesc(file_tagbook_v1_qr_tag, 1);
 
 /**
+ * @generated from message tagbook.v1.ResolveRequest
+ */
+export type ResolveRequest = Message<"tagbook.v1.ResolveRequest"> & {
+  /**
+   * @generated from field: string hash = 1;
+   */
+  hash: string;
+};
+
+/**
+ * Describes the message tagbook.v1.ResolveRequest.
+ * Use `create(ResolveRequestSchema)` to create a new message.
+ */
+export const ResolveRequestSchema: GenMessage<ResolveRequest> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_qr_tag, 2);
+
+/**
+ * @generated from message tagbook.v1.ResolveResponse
+ */
+export type ResolveResponse = Message<"tagbook.v1.ResolveResponse"> & {
+  /**
+   * @generated from field: tagbook.v1.TagStatus status = 1;
+   */
+  status: TagStatus;
+
+  /**
+   * Set only for TAG_STATUS_VEHICLE.
+   *
+   * @generated from field: string vehicle_id = 2;
+   */
+  vehicleId: string;
+
+  /**
+   * Set only for TAG_STATUS_VEHICLE: the path the vehicle id goes under (today always /vehicle).
+   *
+   * @generated from field: string target_path = 3;
+   */
+  targetPath: string;
+};
+
+/**
+ * Describes the message tagbook.v1.ResolveResponse.
+ * Use `create(ResolveResponseSchema)` to create a new message.
+ */
+export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_qr_tag, 3);
+
+/**
+ * @generated from message tagbook.v1.CreateTagsRequest
+ */
+export type CreateTagsRequest = Message<"tagbook.v1.CreateTagsRequest"> & {
+  /**
+   * Exact hashes to create (8-16 letters or digits each); when empty, `count` random ones are made.
+   *
+   * @generated from field: repeated string hashes = 1;
+   */
+  hashes: string[];
+
+  /**
+   * How many random tags to make when no hashes are given: 1 to 200.
+   *
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message tagbook.v1.CreateTagsRequest.
+ * Use `create(CreateTagsRequestSchema)` to create a new message.
+ */
+export const CreateTagsRequestSchema: GenMessage<CreateTagsRequest> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_qr_tag, 4);
+
+/**
+ * @generated from message tagbook.v1.CreateTagsResponse
+ */
+export type CreateTagsResponse = Message<"tagbook.v1.CreateTagsResponse"> & {
+  /**
+   * The hashes created, in the order given (or generated).
+   *
+   * @generated from field: repeated string hashes = 1;
+   */
+  hashes: string[];
+};
+
+/**
+ * Describes the message tagbook.v1.CreateTagsResponse.
+ * Use `create(CreateTagsResponseSchema)` to create a new message.
+ */
+export const CreateTagsResponseSchema: GenMessage<CreateTagsResponse> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_qr_tag, 5);
+
+/**
  * The QR code's error-correction level. Higher levels survive more damage but hold fewer characters in a code of
  * the same size, so the level decides how long a hash the URL can carry (SPEC section 9: 12 characters for
  * MEDIUM, 6 for QUARTILE).
@@ -101,6 +194,50 @@ export const ErrorCorrectionSchema: GenEnum<ErrorCorrection> = /*@__PURE__*/
   enumDesc(file_tagbook_v1_qr_tag, 0);
 
 /**
+ * @generated from enum tagbook.v1.TagStatus
+ */
+export enum TagStatus {
+  /**
+   * @generated from enum value: TAG_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * No tag has this hash.
+   *
+   * @generated from enum value: TAG_STATUS_NOT_FOUND = 1;
+   */
+  NOT_FOUND = 1,
+
+  /**
+   * The tag exists and is free: it can be claimed at /register/{hash}.
+   *
+   * @generated from enum value: TAG_STATUS_UNCLAIMED = 2;
+   */
+  UNCLAIMED = 2,
+
+  /**
+   * The tag opens a vehicle the caller may see (public, theirs, or any for an admin): vehicle_id says which.
+   *
+   * @generated from enum value: TAG_STATUS_VEHICLE = 3;
+   */
+  VEHICLE = 3,
+
+  /**
+   * The tag is claimed for a vehicle the caller may not see.
+   *
+   * @generated from enum value: TAG_STATUS_PRIVATE_VEHICLE = 4;
+   */
+  PRIVATE_VEHICLE = 4,
+}
+
+/**
+ * Describes the enum tagbook.v1.TagStatus.
+ */
+export const TagStatusSchema: GenEnum<TagStatus> = /*@__PURE__*/
+  enumDesc(file_tagbook_v1_qr_tag, 1);
+
+/**
  * QR tags: the printed codes that open a vehicle's page.
  *
  * @generated from service tagbook.v1.QrTagService
@@ -116,6 +253,29 @@ export const QrTagService: GenService<{
     methodKind: "unary";
     input: typeof GetRandomRequestSchema;
     output: typeof GetRandomResponseSchema;
+  },
+  /**
+   * What a tag leads to, as far as the caller may know (anyone, signed in or not). Used when a scanned tag is not on
+   * the device. A vehicle the caller may not see is reported as TAG_STATUS_PRIVATE_VEHICLE with no vehicle id, owner
+   * or VIN. A hash that is not 8-16 letters or digits is `invalid_argument`.
+   *
+   * @generated from rpc tagbook.v1.QrTagService.Resolve
+   */
+  resolve: {
+    methodKind: "unary";
+    input: typeof ResolveRequestSchema;
+    output: typeof ResolveResponseSchema;
+  },
+  /**
+   * Creates unclaimed tags, for printing (they are claimed later by scanning). Admins only. Either the given hashes
+   * (one existing already: `already_exists` 'QR code already exists', nothing created) or `count` fresh random ones.
+   *
+   * @generated from rpc tagbook.v1.QrTagService.CreateTags
+   */
+  createTags: {
+    methodKind: "unary";
+    input: typeof CreateTagsRequestSchema;
+    output: typeof CreateTagsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tagbook_v1_qr_tag, 0);

@@ -1,0 +1,106 @@
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
+import { isTagHash, newTagHash, TAG_BATCH_MAX, TAG_HASH_DEFAULT_LENGTH, TAG_HASH_MIN } from '../../src/domain/ids.js';
+import { ErrorCorrection, QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
+import { loadUser } from '../auth/users.js';
+import type { Queryable } from '../db/db.js';
+import type { ServerContext } from './context.js';
+import { requireSession, sessionSlot } from './session-context.js';
+
+/** The words of SPEC §5 for a tag id that is taken. */
+export const TAG_EXISTS_MESSAGE = 'QR code already exists';
+
+/**
+ * A higher error-correction level spends the code's room on redundancy, so it gets the shortest hash the resolver
+ * accepts; otherwise the default length, which keeps random hashes unguessable.
+ */
+export function randomHashLength(level: ErrorCorrection): number {
+  return level === ErrorCorrection.QUARTILE || level === ErrorCorrection.HIGH ? TAG_HASH_MIN : TAG_HASH_DEFAULT_LENGTH;
+}
+
+async function requireAdmin(ctx: ServerContext, hctx: HandlerContext, what: string): Promise<string> {
+  const { userId } = requireSession(hctx);
+  const user = await loadUser(ctx.db, userId);
+  if (!user?.isAdmin) throw new ConnectError(`Only administrators can ${what}`, Code.PermissionDenied);
+  return userId;
+}
+
+/** A hash no tag uses yet. Collisions are astronomically rare at these lengths; a few tries bound the loop. */
+async function freshHash(db: Queryable, length: number, taken: ReadonlySet<string>): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const hash = newTagHash(length);
+    if (taken.has(hash)) continue;
+    const rows = await db.query('select 1 from qr_tags where id = $1', [hash]);
+    if (rows.length === 0) return hash;
+  }
+  throw new ConnectError('Could not find a free tag hash; try again', Code.Unavailable);
+}
+
+type TagTarget = {
+  target_id: string | null;
+  target_path: string | null;
+  is_public: boolean | null;
+  user_id: string | null;
+};
+
+/** QrTagService (qr_tag.proto). Who owns a tag is decided by sync uploads (the claim); this service only reads and creates. */
+export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrTagService>> {
+  return {
+    async getRandom(req, hctx) {
+      await requireAdmin(ctx, hctx, 'create tags');
+      return { hash: await freshHash(ctx.db, randomHashLength(req.errorCorrection), new Set()) };
+    },
+
+    async resolve(req, hctx) {
+      if (!isTagHash(req.hash)) throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
+      const [tag] = await ctx.db.query<TagTarget>(
+        `select t.target_id, t.target_path, v.is_public, v.user_id
+           from qr_tags t left join vehicles v on v.id = t.target_id
+          where t.id = $1`,
+        [req.hash],
+      );
+      if (tag === undefined) return { status: TagStatus.NOT_FOUND };
+      if (tag.target_id === null) return { status: TagStatus.UNCLAIMED };
+      // Anonymous callers are welcome; a signed-in caller may also see their own vehicles, and admins every one.
+      const viewer = sessionSlot(hctx).session?.userId ?? null;
+      const visible =
+        tag.is_public === true ||
+        (viewer !== null && (tag.user_id === viewer || (await loadUser(ctx.db, viewer))?.isAdmin === true));
+      if (!visible) return { status: TagStatus.PRIVATE_VEHICLE };
+      return { status: TagStatus.VEHICLE, vehicleId: tag.target_id, targetPath: '/vehicle' };
+    },
+
+    async createTags(req, hctx) {
+      const userId = await requireAdmin(ctx, hctx, 'create tags');
+      const given = req.hashes;
+      if (given.length > TAG_BATCH_MAX || (given.length === 0 && (req.count < 1 || req.count > TAG_BATCH_MAX))) {
+        throw new ConnectError(`Create 1 to ${TAG_BATCH_MAX} tags at a time`, Code.InvalidArgument);
+      }
+      if (given.some((hash) => !isTagHash(hash))) {
+        throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
+      }
+      if (new Set(given).size !== given.length) throw new ConnectError('A hash is listed twice', Code.InvalidArgument);
+      return ctx.db.transaction(async (tx) => {
+        const hashes: string[] = [];
+        if (given.length > 0) {
+          const placeholders = given.map((_, i) => `$${i + 1}`).join(', ');
+          const taken = await tx.query(`select 1 from qr_tags where id in (${placeholders})`, given);
+          if (taken.length > 0) throw new ConnectError(TAG_EXISTS_MESSAGE, Code.AlreadyExists);
+          hashes.push(...given);
+        } else {
+          const made = new Set<string>();
+          for (let i = 0; i < req.count; i++) made.add(await freshHash(tx, TAG_HASH_DEFAULT_LENGTH, made));
+          hashes.push(...made);
+        }
+        for (const hash of hashes) {
+          // A tag made between the check and here (another admin, same hash) fails the primary key: told the same way.
+          const inserted = await tx.query(
+            'insert into qr_tags (id, created_by) values ($1, $2) on conflict (id) do nothing returning id',
+            [hash, userId],
+          );
+          if (inserted.length === 0) throw new ConnectError(TAG_EXISTS_MESSAGE, Code.AlreadyExists);
+        }
+        return { hashes };
+      });
+    },
+  };
+}
