@@ -35,7 +35,7 @@ describe.each(backends)('QR tags: resolve, create and claim on %s', (backend) =>
   beforeAll(async () => {
     server = await startTestServer(backend);
     await seedDemo(server.db);
-    [anonymous, owner, worker, admin] = await Promise.all([1, 2, 3, 4].map(() => TestDevice.create(server)));
+    [anonymous, owner, worker, admin] = await Promise.all([TestDevice.create(server), TestDevice.create(server), TestDevice.create(server), TestDevice.create(server)]);
     await owner.signIn('owner@tagbook.test', 'tagbook-demo');
     await worker.signIn('worker@tagbook.test', 'tagbook-worker');
     await admin.signIn('admin@tagbook.test', 'tagbook-admin');
