@@ -8,6 +8,15 @@ import { toWireEntry, type LocalCrudEntry } from './uploadEntries.js';
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * What the user reads when the server refused a change. The server's words name the reason (a tag claimed by someone
+ * else first, say); the rest of the transaction was refused with it, but later transactions were not.
+ */
+export function refusalMessage(errors: readonly { message: string }[]): string {
+  if (errors.length === 1) return `${errors[0]!.message}. That change was undone on this device.`;
+  return `The server refused ${errors.length} change(s); they were undone on this device.`;
+}
+
 /** InvalidArgument: the request itself is malformed, so sending it again would fail the same way forever. */
 export function isNeverAccepted(err: unknown): boolean {
   return err instanceof ConnectError && err.code === Code.InvalidArgument;
@@ -66,11 +75,7 @@ export class TagbookConnector implements PowerSyncBackendConnector {
           crud: tx.crud.map((entry) => toWireEntry(entry as unknown as LocalCrudEntry)),
         });
         if (res.errors.length > 0) {
-          pushNotification({
-            type: 'rejected',
-            message: `The server refused ${res.errors.length} change(s); they were undone on this device.`,
-            details: res.errors.map((e) => `${e.table}/${e.id}: ${e.message}`).join('\n'),
-          });
+          pushNotification({ type: 'rejected', message: refusalMessage(res.errors), details: res.errors.map((e) => `${e.table}/${e.id}: ${e.message}`).join('\n') });
         }
       } catch (err) {
         // A transaction the server will never accept as sent (text it cannot store, a malformed change) must not

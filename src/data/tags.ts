@@ -1,12 +1,20 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { ErrorCorrection, QrTagService, TagStatus } from '../gen/tagbook/v1/qr_tag_pb.js';
+import { isOfflineError } from '../rpc/interceptors.js';
+import { rpcClient } from '../rpc/transport.js';
 import { whenDatabaseReady } from './databaseState.js';
 import type { QrTagRow } from './schema.js';
+import { useWatchedQuery } from './useQuery.js';
 
 export interface TagTarget {
   targetId: string | null;
   targetPath: string | null;
 }
 
-/** A tag as the device knows it (synced public tags and the user's own), or null when unknown here. */
+/** The only page a claimed tag opens (the server refuses claims naming another). */
+export const CLAIMED_TAG_PATH = '/vehicle';
+
+/** A tag as the device knows it (synced public tags, the user's own, every one for admins), or null when unknown here. */
 export async function lookupTag(hash: string): Promise<TagTarget | null> {
   const db = await whenDatabaseReady();
   const row = await db.getOptional<Pick<QrTagRow, 'target_id' | 'target_path'>>(
@@ -14,4 +22,79 @@ export async function lookupTag(hash: string): Promise<TagTarget | null> {
     [hash],
   );
   return row ? { targetId: row.target_id, targetPath: row.target_path } : null;
+}
+
+/** The tag's row on this device, live: it appears when a claim is made here or synced from elsewhere. */
+export function useLocalTag(hash: string) {
+  return useWatchedQuery<Pick<QrTagRow, 'id' | 'target_id' | 'target_path'>>(
+    'SELECT id, target_id, target_path FROM qr_tags WHERE id = ?',
+    [hash],
+  );
+}
+
+/** What the server says a tag leads to, as far as this caller may know. */
+export type RemoteTag =
+  | { status: 'vehicle'; vehicleId: string; targetPath: string }
+  | { status: 'unclaimed' }
+  | { status: 'private-vehicle' }
+  | { status: 'not-found' }
+  /** No answer: the device is offline or the server could not be reached. */
+  | { status: 'unreachable' };
+
+export async function resolveTagRemotely(hash: string): Promise<RemoteTag> {
+  try {
+    const res = await rpcClient(QrTagService).resolve({ hash });
+    switch (res.status) {
+      case TagStatus.VEHICLE:
+        return { status: 'vehicle', vehicleId: res.vehicleId, targetPath: res.targetPath || CLAIMED_TAG_PATH };
+      case TagStatus.UNCLAIMED:
+        return { status: 'unclaimed' };
+      case TagStatus.PRIVATE_VEHICLE:
+        return { status: 'private-vehicle' };
+      default:
+        return { status: 'not-found' };
+    }
+  } catch (error) {
+    if (isUnreachable(error)) return { status: 'unreachable' };
+    throw error;
+  }
+}
+
+/** Offline, or a network that failed before the server answered (code 2 or 14 with no server behind it). */
+function isUnreachable(error: unknown): boolean {
+  if (isOfflineError(error)) return true;
+  return error instanceof ConnectError && (error.code === Code.Unknown || error.code === Code.Unavailable);
+}
+
+/**
+ * Claims a tag for one of the user's vehicles: a local write, uploaded when there is a network; the server decides
+ * (a tag someone else claimed first is refused, and the device is told why). Its own transaction, so a refused
+ * claim never takes anything else written with it (a vehicle created for the claim stays).
+ */
+export async function claimTag(hash: string, vehicleId: string): Promise<void> {
+  const db = await whenDatabaseReady();
+  const now = new Date().toISOString();
+  await db.writeTransaction(async (tx) => {
+    const existing = await tx.getOptional<{ id: string }>('SELECT id FROM qr_tags WHERE id = ?', [hash]);
+    if (existing) {
+      await tx.execute('UPDATE qr_tags SET target_id = ?, target_path = ?, updated_at = ? WHERE id = ?', [vehicleId, CLAIMED_TAG_PATH, now, hash]);
+    } else {
+      await tx.execute(
+        'INSERT INTO qr_tags (id, target_id, target_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+        [hash, vehicleId, CLAIMED_TAG_PATH, now, now],
+      );
+    }
+  });
+}
+
+/** Admins: a fresh hash for a new tag (SPEC §7 getRandom, error correction MEDIUM). */
+export async function randomTagHash(): Promise<string> {
+  const { hash } = await rpcClient(QrTagService).getRandom({ domain: location.host, errorCorrection: ErrorCorrection.MEDIUM });
+  return hash;
+}
+
+/** Admins: creates unclaimed tags on the server, the given ones or `count` random ones. */
+export async function createTags(request: { hashes?: string[]; count?: number }): Promise<string[]> {
+  const res = await rpcClient(QrTagService).createTags({ hashes: request.hashes ?? [], count: request.count ?? 0 });
+  return res.hashes;
 }

@@ -1,5 +1,9 @@
+import { newId } from '../domain/ids.js';
+import { whenDatabaseReady } from './databaseState.js';
 import { useWatchedQuery } from './useQuery.js';
 import type { VehicleRow } from './schema.js';
+
+export type VehicleSummary = Pick<VehicleRow, 'id' | 'name' | 'description' | 'is_public' | 'user_id' | 'updated_at'>;
 
 export type PublicVehicle = Pick<VehicleRow, 'id' | 'name' | 'description' | 'category' | 'cover' | 'updated_at'>;
 
@@ -11,5 +15,26 @@ export function usePublicVehicles() {
     `SELECT id, name, description, category, cover, updated_at FROM vehicles
       WHERE is_public = 1 ORDER BY updated_at DESC, id LIMIT ?`,
     [PUBLIC_LIST_LIMIT],
+  );
+}
+
+/** Written to the local database only; the upload queue carries it to the server when there is a network. */
+export async function createVehicle(userId: string, name: string): Promise<string> {
+  const db = await whenDatabaseReady();
+  const id = newId();
+  const now = new Date().toISOString();
+  await db.execute(
+    'INSERT INTO vehicles (id, name, user_id, is_public, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)',
+    [id, name, userId, now, now],
+  );
+  return id;
+}
+
+/** The user's own vehicles by name (unnamed last), then most recently updated (SPEC §2 My Vehicles). */
+export function useMyVehicles(userId: string) {
+  return useWatchedQuery<VehicleSummary>(
+    `SELECT id, name, description, is_public, user_id, updated_at FROM vehicles
+      WHERE user_id = ? ORDER BY name IS NULL OR name = '', name COLLATE NOCASE, updated_at DESC`,
+    [userId],
   );
 }

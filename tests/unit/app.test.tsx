@@ -10,7 +10,16 @@ import { clearSession, setSession } from '../../src/rpc/session.js';
 import { toCurrentUser } from '../../src/rpc/user.js';
 
 const lookupTag = vi.hoisted(() => vi.fn());
-vi.mock('../../src/data/tags.js', () => ({ lookupTag }));
+// Tags the device does not hold are asked of the server; here it always answers "unclaimed".
+vi.mock('../../src/data/tags.js', () => ({
+  lookupTag,
+  resolveTagRemotely: async () => ({ status: 'unclaimed' }),
+  useLocalTag: () => ({ status: 'loading', rows: [] }),
+  claimTag: vi.fn(),
+  createTags: vi.fn(),
+  randomTagHash: vi.fn(),
+}));
+vi.mock('../../src/data/firstSync.js', () => ({ useHasSynced: () => true }));
 // The local database (wa-sqlite in a worker) does not run under happy-dom; these tests are about the shell, and the
 // vehicle pages' real queries are exercised in the browser suite.
 vi.mock('../../src/features/vehicles/queries.js', () => ({

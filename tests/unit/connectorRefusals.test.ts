@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
-import { isNeverAccepted } from '../../src/data/connector.js';
+import { isNeverAccepted, refusalMessage } from '../../src/data/connector.js';
 
 describe('an upload the server can never accept', () => {
   it('is one answered InvalidArgument, dropped so the queue moves on', () => {
@@ -9,5 +9,14 @@ describe('an upload the server can never accept', () => {
   it.each([Code.Unavailable, Code.Unauthenticated, Code.Internal, Code.Unknown])('is not one answered %s, which is retried', (code) => {
     expect(isNeverAccepted(new ConnectError('Server error.', code))).toBe(false);
     expect(isNeverAccepted(new TypeError('Failed to fetch'))).toBe(false);
+  });
+});
+
+describe('refusalMessage', () => {
+  it("gives the server's reason when one change was refused, and a count otherwise", () => {
+    expect(refusalMessage([{ message: 'Tag ABCD1234 was claimed by someone else first' }])).toBe(
+      'Tag ABCD1234 was claimed by someone else first. That change was undone on this device.',
+    );
+    expect(refusalMessage([{ message: 'a' }, { message: 'b' }])).toBe('The server refused 2 change(s); they were undone on this device.');
   });
 });

@@ -1,35 +1,48 @@
 import { useEffect, useState } from 'react';
-import { navigate } from '../../app/navigation.js';
-import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
-import { Button } from '../../ui/Button.js';
-import { EmptyState } from '../../ui/EmptyState.js';
-import { Loading } from '../../ui/Loading.js';
+import House from 'lucide-react/icons/house';
+import Lock from 'lucide-react/icons/lock';
 import QrCode from 'lucide-react/icons/qr-code';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import SearchX from 'lucide-react/icons/search-x';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import { navigate } from '../../app/navigation.js';
+import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH } from '../../app/routes.js';
-import { lookupTag } from '../../data/tags.js';
-import { tagRedirectPath } from './tagRedirect.js';
+import { recordScan } from '../../data/scanHistory.js';
+import { lookupTag, resolveTagRemotely } from '../../data/tags.js';
+import { Button } from '../../ui/Button.js';
+import { ButtonLink } from '../../ui/ButtonLink.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Loading } from '../../ui/Loading.js';
+import { SiteDomain } from '../../ui/SiteDomain.js';
+import { resolveTag, type TagOutcome } from './resolveTag.js';
 
+type PageState = { kind: 'resolving' } | { kind: 'failed' } | Exclude<TagOutcome, { kind: 'redirect' }>;
+
+const deps = { lookupLocal: lookupTag, askServer: resolveTagRemotely, isOnline: () => navigator.onLine };
+
+/** SPEC §2 QR tag resolver: /{hash} opens what the tag leads to, replacing itself in history. */
 export function TagResolverPage({ hash }: { hash: string }) {
   usePageTitle('Opening tag', { icon: QrCode });
-  const [failed, setFailed] = useState(false);
+  const [state, setState] = useState<PageState>({ kind: 'resolving' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     // A later hash (or unmount) makes this lookup stale; its answer must not redirect the new page.
     let current = true;
-    setFailed(false);
-    lookupTag(hash).then(
-      (tag) => {
-        if (current) navigate(tagRedirectPath(hash, tag), { replace: true });
+    setState({ kind: 'resolving' });
+    resolveTag(hash, deps).then(
+      (outcome) => {
+        if (!current) return;
+        if (outcome.kind === 'redirect') navigate(outcome.path, { replace: true });
+        else setState(outcome);
       },
       (error: unknown) => {
         if (!current) return;
         // An error is not "unknown tag": sending the user to registration would offer to claim a tag that may
         // already be someone's.
         console.error('Tag lookup failed', error);
-        setFailed(true);
+        setState({ kind: 'failed' });
       },
     );
     return () => {
@@ -37,27 +50,58 @@ export function TagResolverPage({ hash }: { hash: string }) {
     };
   }, [hash, attempt]);
 
+  // Offline and unknown here: kept in the scan history, and tried again by itself when the network returns.
+  useEffect(() => {
+    if (state.kind !== 'offline') return;
+    recordScan(`${location.origin}/${hash}`).catch((error: unknown) => console.error('Could not save the scan', error));
+    const retry = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [state.kind, hash]);
+
+  const retry = (
+    <Button icon={RotateCcw} onClick={() => setAttempt((n) => n + 1)}>
+      Try again
+    </Button>
+  );
+  const home = (
+    <ButtonLink to={HOME_PATH} icon={House} variant="text">
+      Latest vehicles
+    </ButtonLink>
+  );
   return (
-    <section className="page" data-page="tag-resolver" data-hash={hash} aria-busy={!failed}>
-      {failed ? (
-        <EmptyState
-          icon={QrCode}
-          title="Couldn't open this tag"
-          headingLevel={1}
-          actions={
-            <Button icon={RotateCcw} onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </Button>
-          }
-        >
-          <p>Something went wrong while looking up the tag. Please try again.</p>
+    <section className="page tag-page" data-page="tag-resolver" data-hash={hash} data-tag-state={state.kind} aria-busy={state.kind === 'resolving'}>
+      {state.kind === 'resolving' && <Loading label="Opening tag…" />}
+      {state.kind === 'private-vehicle' && (
+        <EmptyState icon={Lock} title="This tag belongs to a private vehicle" headingLevel={1} actions={home}>
           <p>
-            <Link to={HOME_PATH}>Go to the latest vehicles</Link>
+            Tag <code>{hash}</code> is registered to a vehicle whose owner keeps its page private. It cannot be claimed.
+          </p>
+          <p>If this is your vehicle, sign in with the account that owns it.</p>
+        </EmptyState>
+      )}
+      {state.kind === 'not-found' && (
+        <EmptyState icon={SearchX} title="Unknown tag" headingLevel={1} actions={home}>
+          <p>
+            There is no tag <code>{hash}</code>. Check that the whole code was read, or type the code printed under the
+            QR image.
           </p>
         </EmptyState>
-      ) : (
-        <Loading label="Opening tag…" />
       )}
+      {state.kind === 'offline' && (
+        <EmptyState icon={WifiOff} title="You're offline" headingLevel={1} actions={retry}>
+          <p>
+            Tag <code>{hash}</code> is not on this device yet, and it can only be looked up online. It is saved in your
+            scan history and opens by itself as soon as the network is back.
+          </p>
+        </EmptyState>
+      )}
+      {state.kind === 'failed' && (
+        <EmptyState icon={QrCode} title="Couldn't open this tag" headingLevel={1} actions={<>{retry}{home}</>}>
+          <p>Something went wrong while looking up the tag. Please try again.</p>
+        </EmptyState>
+      )}
+      {state.kind !== 'resolving' && <SiteDomain />}
     </section>
   );
 }

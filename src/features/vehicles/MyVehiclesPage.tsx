@@ -10,9 +10,9 @@ import { Card } from '../../ui/Card.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { createVehicle, useMyVehicles } from './queries.js';
+import { createVehicle, useMyVehicles } from '../../data/vehicles.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
-import { VisibilityIcon } from './VisibilityIcon.js';
+import { VisibilityIcon } from '../../ui/VisibilityIcon.js';
 
 const ADD_VEHICLE_INPUT_ID = 'add-vehicle-name';
 

@@ -2,12 +2,13 @@ import Car from 'lucide-react/icons/car';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH } from '../../app/routes.js';
 import type { VehicleSection } from '../../app/routes.js';
+import { useHasSynced } from '../../data/firstSync.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Card } from '../../ui/Card.js';
 import { Loading } from '../../ui/Loading.js';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
 import { renameVehicle, useVehicle } from './queries.js';
-import { VehicleCard } from './VehicleCard.js';
+import { VehicleCard } from '../../ui/VehicleCard.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
 
 const SECTION_LABELS: Record<VehicleSection['view'], string> = {
@@ -26,6 +27,7 @@ export function VehiclePage({ vehicleId, section }: { vehicleId: string; section
   const label = SECTION_LABELS[section.view];
   const vehicles = useVehicle(vehicleId);
   const user = useCurrentUser();
+  const hasSynced = useHasSynced();
   const vehicle = vehicles.rows[0];
   const canEdit = vehicle !== undefined && user !== null && (user.isAdmin || vehicle.user_id === user.id);
   const name = vehicle ? vehicle.name || 'Unnamed Vehicle' : 'Vehicle';
@@ -37,6 +39,8 @@ export function VehiclePage({ vehicleId, section }: { vehicleId: string; section
   });
 
   if (vehicles.status === 'loading') return <Loading />;
+  // A vehicle opened from a tag may not have reached this device yet: wait for its first sync before "not found".
+  if (!vehicle && !hasSynced) return <Loading label="Looking for this vehicle…" />;
   if (!vehicle) return <NotFoundPage />;
   return (
     <section className="page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId}>

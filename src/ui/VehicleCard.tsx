@@ -1,8 +1,8 @@
-import { LinkifiedText } from '../../ui/links/LinkifiedText.js';
+import { LinkifiedText } from './links/LinkifiedText.js';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { Link } from '../../app/router.js';
-import { vehiclePath } from '../../app/routes.js';
-import type { VehicleSummary } from './queries.js';
+import { Link } from '../app/router.js';
+import { vehiclePath } from '../app/routes.js';
+import type { VehicleSummary } from '../data/vehicles.js';
 import { VisibilityIcon } from './VisibilityIcon.js';
 
 /**

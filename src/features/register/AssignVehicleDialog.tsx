@@ -1,0 +1,126 @@
+import { useId, useState, type FormEvent } from 'react';
+import Link2 from 'lucide-react/icons/link-2';
+import { useMyVehicles } from '../../data/vehicles.js';
+import { Button } from '../../ui/Button.js';
+import { Dialog } from '../../ui/Dialog.js';
+import { Field } from '../../ui/Field.js';
+import { Loading } from '../../ui/Loading.js';
+
+const NEW_VEHICLE = 'new';
+/** The longest vehicle name the server stores (server/sync/upload/columns.ts). */
+const NAME_MAX = 200;
+
+export type AssignChoice = { vehicleId: string; name: string } | { newVehicleName: string };
+
+/**
+ * 'Assign Vehicle': which of the user's vehicles the tag is for, or a new one named on the spot (a first-time owner
+ * scanning the sticker on their car has no vehicle in the app yet).
+ */
+export function AssignVehicleDialog({
+  hash,
+  userId,
+  onAssign,
+  onClose,
+}: {
+  hash: string;
+  userId: string;
+  onAssign: (choice: AssignChoice) => Promise<void>;
+  onClose: () => void;
+}) {
+  const vehicles = useMyVehicles(userId);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const groupId = useId();
+  const nameId = useId();
+  const selected = choice ?? (vehicles.rows.length === 0 ? NEW_VEHICLE : null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (selected === null) return setError('Choose a vehicle for this tag.');
+    const trimmed = name.trim();
+    if (selected === NEW_VEHICLE && trimmed === '') return setError('Give the new vehicle a name.');
+    const vehicle = vehicles.rows.find((v) => v.id === selected);
+    setBusy(true);
+    try {
+      await onAssign(vehicle ? { vehicleId: vehicle.id, name: vehicle.name || 'Unnamed Vehicle' } : { newVehicleName: trimmed });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title={`Assign tag #${hash}`}
+      name="assign-vehicle"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="text" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={groupId} icon={Link2} busy={busy}>
+            Assign
+          </Button>
+        </>
+      }
+    >
+      <form id={groupId} className="assign-vehicle" onSubmit={submit} data-form="assign-vehicle" noValidate>
+        {vehicles.status === 'loading' && <Loading />}
+        <fieldset className="assign-vehicle__choices">
+          <legend>Which vehicle wears this tag?</legend>
+          {vehicles.rows.map((v) => (
+            <label key={v.id} className="ui-check assign-vehicle__choice">
+              <input
+                type="radio"
+                name="vehicle"
+                value={v.id}
+                checked={selected === v.id}
+                onChange={() => {
+                  setChoice(v.id);
+                  setError(null);
+                }}
+              />
+              <span>{v.name || 'Unnamed Vehicle'}</span>
+            </label>
+          ))}
+          <label className="ui-check assign-vehicle__choice">
+            <input
+              type="radio"
+              name="vehicle"
+              value={NEW_VEHICLE}
+              checked={selected === NEW_VEHICLE}
+              onChange={() => {
+                setChoice(NEW_VEHICLE);
+                setError(null);
+              }}
+            />
+            <span>A new vehicle</span>
+          </label>
+        </fieldset>
+        {selected === NEW_VEHICLE && (
+          <Field id={nameId} name="new-vehicle-name" label="New vehicle name">
+            {(a11y) => (
+              <input
+                {...a11y}
+                className="ui-field__control"
+                value={name}
+                maxLength={NAME_MAX}
+                autoComplete="off"
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setError(null);
+                }}
+              />
+            )}
+          </Field>
+        )}
+        <p className="ui-alert ui-alert--error" role="alert" data-error-for="assign-vehicle">
+          {error}
+        </p>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleSlash from 'lucide-react/icons/circle-slash';
+import CirclePlus from 'lucide-react/icons/circle-plus';
+import Link2 from 'lucide-react/icons/link-2';
+import LogIn from 'lucide-react/icons/log-in';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import { authHref } from '../../app/authLinks.js';
+import { getLocation, navigate } from '../../app/navigation.js';
+import { vehiclePath } from '../../app/routes.js';
+import { claimTag, createTags, resolveTagRemotely, useLocalTag, type RemoteTag } from '../../data/tags.js';
+import { createVehicle } from '../../data/vehicles.js';
+import { serverMessage } from '../../rpc/interceptors.js';
+import { useCurrentUser } from '../../rpc/session.js';
+import { Button } from '../../ui/Button.js';
+import { ButtonLink } from '../../ui/ButtonLink.js';
+import { Card } from '../../ui/Card.js';
+import { showSnackbar } from '../../ui/snackbar/store.js';
+import { AssignVehicleDialog, type AssignChoice } from './AssignVehicleDialog.js';
+import { availabilityText, tagAvailability, type TagAvailability } from './availability.js';
+import { LinkedVehicle } from './LinkedVehicle.js';
+
+/** The server's answer for a tag this device does not hold; asked again when the network returns. */
+function useRemoteTag(hash: string, needed: boolean): RemoteTag | null {
+  const [remote, setRemote] = useState<RemoteTag | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    setRemote(null);
+    const answer = navigator.onLine ? resolveTagRemotely(hash) : Promise.resolve<RemoteTag>({ status: 'unreachable' });
+    answer.then(
+      (res) => current && setRemote(res),
+      (error: unknown) => {
+        console.error('Tag check failed', error);
+        if (current) setRemote({ status: 'unreachable' });
+      },
+    );
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => {
+      current = false;
+      window.removeEventListener('online', again);
+    };
+  }, [hash, needed, attempt]);
+  return remote;
+}
+
+const STATUS_ICON = { available: CircleCheck, unchecked: WifiOff } as const;
+
+/**
+ * SPEC §2 QR tag assignment row: whether the tag is free and, when it is, the ways to take it: 'Assign Vehicle' for
+ * anyone signed in (a vehicle of theirs or a new one) and, for admins, 'Assign Tag' (add the tag itself, unclaimed).
+ * A claim is a local write that works offline; the server decides, and a lost race is told through the
+ * notification bar once synced.
+ */
+export function TagAssignment({ hash }: { hash: string }) {
+  const user = useCurrentUser();
+  const local = useLocalTag(hash);
+  const loaded = local.status !== 'loading';
+  const row = local.rows[0] ?? null;
+  const remote = useRemoteTag(hash, loaded && row === null);
+  const availability = tagAvailability({ loaded, row }, remote);
+  const [assigning, setAssigning] = useState(false);
+  const [adding, setAdding] = useState(false);
+
+  async function assign(choice: AssignChoice) {
+    if (user === null) return;
+    const vehicleId = 'vehicleId' in choice ? choice.vehicleId : await createVehicle(user.id, choice.newVehicleName);
+    const name = 'vehicleId' in choice ? choice.name : choice.newVehicleName;
+    await claimTag(hash, vehicleId);
+    setAssigning(false);
+    showSnackbar(
+      navigator.onLine
+        ? { severity: 'success', message: `Tag #${hash} assigned to ${name}.` }
+        : { severity: 'info', message: `Tag #${hash} assigned to ${name} on this device; it is confirmed once you are online.` },
+    );
+    navigate(vehiclePath(vehicleId, 'profile'));
+  }
+
+  async function addTag() {
+    setAdding(true);
+    try {
+      await createTags({ hashes: [hash] });
+      showSnackbar({ severity: 'success', message: `Tag #${hash} added. It is free to assign.` });
+    } catch (error) {
+      showSnackbar({ severity: 'error', message: serverMessage(error) });
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  const free = availability.kind === 'available' || availability.kind === 'unchecked';
+  const canAdd = user?.isAdmin === true && (free || availability.kind === 'no-such-tag');
+  return (
+    <Card className="tag-assignment" data-tag-assignment={availability.kind} aria-labelledby="tag-assignment-status">
+      <p id="tag-assignment-status" className="tag-assignment__status" role="status">
+        <StatusIcon availability={availability} />
+        <span>{availabilityText(hash, availability)}</span>
+      </p>
+      <Explanation availability={availability} />
+      {availability.kind === 'linked' && <LinkedVehicle vehicleId={availability.vehicleId} />}
+      {(free || canAdd) && (
+        <div className="ui-button-row">
+          {free && user !== null && (
+            <Button icon={Link2} onClick={() => setAssigning(true)} data-action="assign-vehicle">
+              Assign Vehicle
+            </Button>
+          )}
+          {free && user === null && (
+            <ButtonLink to={authHref(getLocation(), 'login')} icon={LogIn} data-action="sign-in-to-claim">
+              Sign in to assign this tag
+            </ButtonLink>
+          )}
+          {canAdd && (
+            <Button variant="secondary" icon={CirclePlus} busy={adding} onClick={() => void addTag()} data-action="assign-tag">
+              Assign Tag
+            </Button>
+          )}
+        </div>
+      )}
+      {assigning && user !== null && (
+        <AssignVehicleDialog hash={hash} userId={user.id} onAssign={assign} onClose={() => setAssigning(false)} />
+      )}
+    </Card>
+  );
+}
+
+function StatusIcon({ availability }: { availability: TagAvailability }) {
+  if (availability.kind === 'checking' || availability.kind === 'linked') return null;
+  const Icon = availability.kind === 'available' || availability.kind === 'unchecked' ? STATUS_ICON[availability.kind] : CircleSlash;
+  return <Icon size={22} aria-hidden="true" className={`tag-assignment__icon tag-assignment__icon--${availability.kind}`} />;
+}
+
+function Explanation({ availability }: { availability: TagAvailability }) {
+  switch (availability.kind) {
+    case 'available':
+      return <p className="ui-muted">This tag is not linked to a vehicle yet. Link it to yours and anyone who scans it opens your vehicle's page.</p>;
+    case 'unchecked':
+      return (
+        <p className="ui-muted">
+          You can still assign it now: the assignment is kept on this device and checked when you are back online. If
+          someone claimed the tag first, you will be told, and nothing else you saved is lost.
+        </p>
+      );
+    case 'private-vehicle':
+      return <p className="ui-muted">This tag belongs to a private vehicle. It cannot be claimed.</p>;
+    case 'no-such-tag':
+      return <p className="ui-muted">There is no tag with this code. Check the code printed under the QR image.</p>;
+    case 'linked':
+      return <p className="ui-muted">This tag is linked to this vehicle:</p>;
+    case 'checking':
+      return null;
+  }
+}

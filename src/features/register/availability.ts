@@ -1,0 +1,56 @@
+import type { RemoteTag } from '../../data/tags.js';
+
+/** What the QR tag assignment row (SPEC §2) says about a tag, and so which actions it offers. */
+export type TagAvailability =
+  | { kind: 'checking' }
+  /** Free to claim (held here unclaimed, or the server says so). */
+  | { kind: 'available' }
+  /** Not on this device and no answer from the server: a claim can still be made here; the server decides later. */
+  | { kind: 'unchecked' }
+  /** Linked to a vehicle the user may see. */
+  | { kind: 'linked'; vehicleId: string }
+  | { kind: 'private-vehicle' }
+  /** No such tag. An admin may add it ('Assign Tag'); for anyone else it cannot be claimed. */
+  | { kind: 'no-such-tag' };
+
+export interface LocalTagRow {
+  target_id: string | null;
+}
+
+/**
+ * The device's own row decides when there is one (it is the freshest truth for this user, their own pending claim
+ * included); otherwise the server's answer; 'remote' is null while that answer is awaited.
+ */
+export function tagAvailability(local: { loaded: boolean; row: LocalTagRow | null }, remote: RemoteTag | null): TagAvailability {
+  if (!local.loaded) return { kind: 'checking' };
+  if (local.row !== null) {
+    return local.row.target_id ? { kind: 'linked', vehicleId: local.row.target_id } : { kind: 'available' };
+  }
+  if (remote === null) return { kind: 'checking' };
+  switch (remote.status) {
+    case 'vehicle':
+      return { kind: 'linked', vehicleId: remote.vehicleId };
+    case 'unclaimed':
+      return { kind: 'available' };
+    case 'private-vehicle':
+      return { kind: 'private-vehicle' };
+    case 'not-found':
+      return { kind: 'no-such-tag' };
+    case 'unreachable':
+      return { kind: 'unchecked' };
+  }
+}
+
+/** SPEC §2's words: 'Tag #{n} is Available.' or 'Unavailable.' */
+export function availabilityText(hash: string, availability: TagAvailability): string {
+  switch (availability.kind) {
+    case 'checking':
+      return `Checking tag #${hash}…`;
+    case 'available':
+      return `Tag #${hash} is Available.`;
+    case 'unchecked':
+      return `Tag #${hash} can't be checked while offline.`;
+    default:
+      return `Tag #${hash} is Unavailable.`;
+  }
+}

@@ -1,0 +1,16 @@
+import ShieldCheck from 'lucide-react/icons/shield-check';
+
+/**
+ * The site's own address, printed plainly on tag pages: a fake sticker over a real tag is a known phishing route,
+ * and the domain is what a person can check.
+ */
+export function SiteDomain() {
+  return (
+    <p className="ui-site-domain" data-site-domain={location.host}>
+      <ShieldCheck size={18} aria-hidden="true" />
+      <span>
+        You are on <strong>{location.host}</strong>
+      </span>
+    </p>
+  );
+}
