@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import House from 'lucide-react/icons/house';
+import Link2 from 'lucide-react/icons/link-2';
 import Lock from 'lucide-react/icons/lock';
 import QrCode from 'lucide-react/icons/qr-code';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
@@ -7,7 +8,7 @@ import SearchX from 'lucide-react/icons/search-x';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { navigate } from '../../app/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { HOME_PATH } from '../../app/routes.js';
+import { HOME_PATH, registerPath } from '../../app/routes.js';
 import { recordScan } from '../../data/scanHistory.js';
 import { lookupTag, resolveTagRemotely } from '../../data/tags.js';
 import { Button } from '../../ui/Button.js';
@@ -89,11 +90,24 @@ export function TagResolverPage({ hash }: { hash: string }) {
         </EmptyState>
       )}
       {state.kind === 'offline' && (
-        <EmptyState icon={WifiOff} title="You're offline" headingLevel={1} actions={retry}>
+        <EmptyState
+          icon={WifiOff}
+          title="You're offline"
+          headingLevel={1}
+          actions={
+            <>
+              {retry}
+              <ButtonLink to={registerPath(hash)} icon={Link2} variant="secondary" data-action="assign-offline">
+                Assign this tag
+              </ButtonLink>
+            </>
+          }
+        >
           <p>
             Tag <code>{hash}</code> is not on this device yet, and it can only be looked up online. It is saved in your
             scan history and opens by itself as soon as the network is back.
           </p>
+          <p>A new tag for your own vehicle can be assigned now: the server checks it once you are online.</p>
         </EmptyState>
       )}
       {state.kind === 'failed' && (

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemo } from '../../server/db/seed.js';
+import { expectNoAxeViolations } from '../helpers/axe.js';
+import { launchDevice, type Device } from '../helpers/browser.js';
+import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';
+import { settledScreen } from '../helpers/screens.js';
+import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+import { myVehicleNames, signInThroughUi, waitForServiceWorker } from '../helpers/ui.js';
+
+// The tag journey with a real server, database and Chromium: claim a free tag, see it resolve on another device
+// and be private to strangers, and two people claiming one tag offline.
+describe('tags end to end', () => {
+  let server: TestServer;
+  let owner: Device;
+  let ownerPage: Page;
+  let second: Device;
+  let secondPage: Page;
+  let worker: Device;
+  let workerPage: Page;
+
+  const vehicleId = async (name: string) =>
+    (await server.db.query<{ id: string }>('select id from vehicles where name = $1', [name]))[0]?.id;
+  const tagTarget = async (hash: string) =>
+    (await server.db.query<{ target_id: string | null }>('select target_id from qr_tags where id = $1', [hash]))[0]?.target_id ?? null;
+
+  async function openMyVehicles(page: Page) {
+    await page.goto(`${server.url}/vehicle/`);
+    await page.locator('[data-page="my-vehicles"] [data-state="ready"]').waitFor();
+  }
+
+  beforeAll(async () => {
+    requireBuild();
+    server = await startTestServer('pglite');
+    await seedDemo(server.db);
+    [owner, second, worker] = await Promise.all([launchDevice(), launchDevice(), launchDevice()]);
+    for (const device of [owner, worker]) await emulateOnlineFlag(device.context);
+    ownerPage = owner.context.pages()[0] ?? (await owner.context.newPage());
+    secondPage = second.context.pages()[0] ?? (await second.context.newPage());
+    workerPage = worker.context.pages()[0] ?? (await worker.context.newPage());
+  });
+  afterAll(async () => {
+    await Promise.all([owner?.close(), second?.close(), worker?.close()]);
+    await server?.stop();
+  });
+
+  it('claims an unclaimed tag for a new vehicle', async () => {
+    await signInThroughUi(ownerPage, server.url, 'owner@tagbook.test', 'tagbook-demo');
+    await ownerPage.goto(`${server.url}/DEMOFREE0002`);
+    await ownerPage.waitForURL(`${server.url}/register/DEMOFREE0002`);
+    const row = ownerPage.locator('[data-tag-assignment="available"]');
+    await row.waitFor();
+    expect(await row.getByRole('status').textContent()).toBe('Tag #DEMOFREE0002 is Available.');
+    expect(await ownerPage.locator('[data-site-domain]').textContent()).toContain(new URL(server.url).host);
+    await expectNoAxeViolations(ownerPage, 'an available tag');
+
+    await row.getByRole('button', { name: 'Assign Vehicle' }).click();
+    const dialog = ownerPage.locator('[data-dialog="assign-vehicle"]');
+    await dialog.getByLabel('Red 911').waitFor();
+    await dialog.getByLabel('A new vehicle').check();
+    await dialog.getByLabel('New vehicle name').fill('Tagged wagon');
+    await expectNoAxeViolations(ownerPage, 'the assign-vehicle dialog');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await ownerPage.waitForURL(/\/vehicle\/[A-Za-z0-9_-]{22}$/);
+    await expect.poll(() => ownerPage.locator('[data-field="vehicle-name"]').textContent()).toBe('Tagged wagon');
+
+    await expect.poll(() => tagTarget('DEMOFREE0002'), { timeout: 15_000 }).not.toBeNull();
+    expect(await tagTarget('DEMOFREE0002')).toBe(await vehicleId('Tagged wagon'));
+  });
+
+  it('tells a stranger only that the tag belongs to a private vehicle, and opens it for its owner on another device', async () => {
+    await secondPage.goto(`${server.url}/DEMOFREE0002`);
+    const page = secondPage.locator('[data-page="tag-resolver"][data-tag-state="private-vehicle"]');
+    await page.waitFor();
+    const text = (await page.textContent()) ?? '';
+    expect(text).toContain('This tag belongs to a private vehicle');
+    expect(text).not.toContain('Tagged wagon');
+    expect(text).not.toContain((await vehicleId('Tagged wagon'))!);
+    expect(secondPage.url()).toBe(`${server.url}/DEMOFREE0002`);
+    await expectNoAxeViolations(secondPage, 'the private-vehicle tag page');
+
+    // A signed-out visitor on a free tag goes through the sign-in drawer and comes back to the claim.
+    await secondPage.goto(`${server.url}/register/DEMOFREE0004`);
+    await secondPage.getByRole('link', { name: 'Sign in to assign this tag' }).click();
+    const drawer = secondPage.locator('[data-auth-drawer]');
+    await drawer.getByLabel('Email').fill('owner@tagbook.test');
+    await drawer.getByLabel('Password', { exact: true }).fill('tagbook-demo');
+    await drawer.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await secondPage.locator('[data-tag-assignment="available"]').getByRole('button', { name: 'Assign Vehicle' }).waitFor();
+    expect(new URL(secondPage.url()).pathname).toBe('/register/DEMOFREE0004');
+
+    await secondPage.goto(`${server.url}/DEMOFREE0002`);
+    await secondPage.waitForURL(`${server.url}/vehicle/${await vehicleId('Tagged wagon')}`);
+    await expect.poll(() => secondPage.locator('[data-field="vehicle-name"]').textContent(), { timeout: 15_000 }).toBe('Tagged wagon');
+  });
+
+  it('says a tag that does not exist is unknown', async () => {
+    await secondPage.goto(`${server.url}/NOSUCHTAG0001`);
+    await secondPage.locator('[data-tag-state="not-found"]').waitFor();
+    expect(await secondPage.locator('main h1').textContent()).toBe('Unknown tag');
+    await expectNoAxeViolations(secondPage, 'the unknown-tag page');
+  });
+
+  it('two people claim one tag offline: one owner, the other is told why and keeps the vehicle made for it', async () => {
+    await signInThroughUi(workerPage, server.url, 'worker@tagbook.test', 'tagbook-worker');
+    for (const page of [ownerPage, workerPage]) {
+      await openMyVehicles(page);
+      await page.goto(`${server.url}/register`);
+      await settledScreen(page);
+      await waitForServiceWorker(page);
+    }
+    await setBrowserOffline(owner.context, ownerPage, true);
+    await setBrowserOffline(worker.context, workerPage, true);
+
+    // Offline, the tag is not on either device: the resolver says so and offers the assignment.
+    await ownerPage.goto(`${server.url}/DEMOFREE0003`);
+    await ownerPage.locator('[data-tag-state="offline"]').waitFor();
+    await expectNoAxeViolations(ownerPage, 'the offline tag page');
+    await ownerPage.getByRole('link', { name: 'Assign this tag' }).click();
+    const ownerRow = ownerPage.locator('[data-tag-assignment="unchecked"]');
+    await ownerRow.waitFor();
+    await ownerRow.getByRole('button', { name: 'Assign Vehicle' }).click();
+    const ownerDialog = ownerPage.locator('[data-dialog="assign-vehicle"]');
+    await ownerDialog.getByLabel('Red 911').check();
+    await ownerDialog.getByRole('button', { name: 'Assign' }).click();
+    await ownerPage.waitForURL(`${server.url}/vehicle/${await vehicleId('Red 911')}`);
+
+    await workerPage.goto(`${server.url}/register/DEMOFREE0003`);
+    const workerRow = workerPage.locator('[data-tag-assignment="unchecked"]');
+    await workerRow.waitFor();
+    await workerRow.getByRole('button', { name: 'Assign Vehicle' }).click();
+    const workerDialog = workerPage.locator('[data-dialog="assign-vehicle"]');
+    await workerDialog.getByLabel('A new vehicle').check();
+    await workerDialog.getByLabel('New vehicle name').fill('Worker wagon');
+    await workerDialog.getByRole('button', { name: 'Assign' }).click();
+    await workerPage.waitForURL(/\/vehicle\/[A-Za-z0-9_-]{22}$/);
+
+    // The owner's claim reaches the server first.
+    await setBrowserOffline(owner.context, ownerPage, false);
+    await expect.poll(() => tagTarget('DEMOFREE0003'), { timeout: 20_000 }).toBe(await vehicleId('Red 911'));
+
+    await setBrowserOffline(worker.context, workerPage, false);
+    const notice = workerPage.locator('.notification-bar');
+    await expect.poll(() => notice.textContent(), { timeout: 20_000 }).toContain('Tag DEMOFREE0003 was claimed by someone else first');
+    expect(await tagTarget('DEMOFREE0003')).toBe(await vehicleId('Red 911'));
+    // The vehicle the worker made for the claim was its own transaction: it stays theirs.
+    const wagon = await server.db.query<{ user_id: string }>(`select user_id from vehicles where name = 'Worker wagon'`);
+    expect(wagon).toHaveLength(1);
+    await openMyVehicles(workerPage);
+    expect(await myVehicleNames(workerPage)).toContain('Worker wagon');
+    // And the tag now opens what it really leads to: Red 911 is public.
+    await workerPage.goto(`${server.url}/DEMOFREE0003`);
+    await workerPage.waitForURL(`${server.url}/vehicle/${await vehicleId('Red 911')}`);
+  });
+});
