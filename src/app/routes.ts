@@ -1,6 +1,6 @@
 // The route table of SPEC §2 as a pure function of the pathname, so the router, the service worker and tests can
 // share it without a DOM.
-import { isId, isTagHash } from '../domain/ids.js';
+import { isId, isTagHash, TAG_BATCH_MAX } from '../domain/ids.js';
 
 export type VehicleView =
   | 'profile'
@@ -211,6 +211,19 @@ export function vehicleSectionPath(vehicleId: string, section: VehicleSection): 
 
 export function registerPath(hash?: string): string {
   return hash === undefined ? '/register' : `/register/${enc(hash)}`;
+}
+
+/** The query parameter listing tags to print as labels on /register: a vehicle's tag, or an admin's batch. */
+export const TAGS_PARAM = 'tags';
+
+export function tagLabelsPath(hashes: readonly string[]): string {
+  return `/register?${TAGS_PARAM}=${hashes.map(enc).join(',')}`;
+}
+
+/** The tags a labels link names: well-formed hashes only, each once, at most a batch's worth. */
+export function labelHashes(search: string): string[] {
+  const raw = new URLSearchParams(search).get(TAGS_PARAM) ?? '';
+  return [...new Set(raw.split(',').map((h) => h.trim()).filter(isTagHash))].slice(0, TAG_BATCH_MAX);
 }
 
 export function tagPath(hash: string): string {

@@ -45,9 +45,9 @@ describe('the app shell in Chromium', () => {
     await page.locator('[data-page="not-found"]').waitFor();
   });
 
-  it('sends an unknown but valid tag hash to registration', async () => {
+  it('says a well-formed tag hash that no tag has is unknown, instead of offering to claim it', async () => {
     await page.goto(server.url + '/UNKNOWN1234');
-    await page.waitForURL(server.url + '/register/UNKNOWN1234');
-    await page.locator('[data-page="register"]').waitFor();
+    await page.locator('[data-page="tag-resolver"][data-tag-state="not-found"]').waitFor();
+    expect(page.url()).toBe(server.url + '/UNKNOWN1234');
   });
 });

@@ -27,8 +27,7 @@ vi.mock('../../src/features/vehicles/queries.js', () => ({
     status: 'ready',
     rows: [{ id, name: 'Test car', description: null, is_public: 1, user_id: 'someone-else', updated_at: '' }],
   }),
-  useMyVehicles: () => ({ status: 'ready', rows: [] }),
-  createVehicle: vi.fn(),
+  useVehicleTags: () => ({ status: 'ready', rows: [] }),
   renameVehicle: vi.fn(),
   VEHICLE_NAME_MAX: 200,
 }));

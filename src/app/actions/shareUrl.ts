@@ -11,6 +11,11 @@ export const SHARE_MESSAGES = {
   copyFailed: 'Error copying to clipboard',
 } as const;
 
+export type ShareMessages = { readonly [K in keyof typeof SHARE_MESSAGES]: string };
+
+/** The full-screen QR view says it shorter (SPEC §8 "QR view copy: 'Copied to clipboard'"). */
+export const QR_SHARE_MESSAGES: ShareMessages = { ...SHARE_MESSAGES, copied: 'Copied to clipboard' };
+
 export interface ShareEnv {
   writeText(text: string): Promise<void>;
   /** navigator.share when the browser has it. */
@@ -25,12 +30,12 @@ export function browserShareEnv(): ShareEnv {
 }
 
 /** Short press: copy the address. */
-export async function copyUrl(url: string, env: ShareEnv): Promise<SnackbarMessage> {
+export async function copyUrl(url: string, env: ShareEnv, messages: ShareMessages = SHARE_MESSAGES): Promise<SnackbarMessage> {
   try {
     await env.writeText(url);
-    return { severity: 'success', message: SHARE_MESSAGES.copied };
+    return { severity: 'success', message: messages.copied };
   } catch {
-    return { severity: 'error', message: SHARE_MESSAGES.copyFailed };
+    return { severity: 'error', message: messages.copyFailed };
   }
 }
 
@@ -38,16 +43,21 @@ export async function copyUrl(url: string, env: ShareEnv): Promise<SnackbarMessa
  * Long press: the share sheet, or a copy where there is none. The user closing the sheet (AbortError) is not a
  * failure and says nothing (null).
  */
-export async function shareUrl(url: string, title: string, env: ShareEnv): Promise<SnackbarMessage | null> {
+export async function shareUrl(
+  url: string,
+  title: string,
+  env: ShareEnv,
+  messages: ShareMessages = SHARE_MESSAGES,
+): Promise<SnackbarMessage | null> {
   if (!env.share) {
-    const copied = await copyUrl(url, env);
-    return copied.severity === 'success' ? { severity: 'info', message: SHARE_MESSAGES.shareUnsupported } : copied;
+    const copied = await copyUrl(url, env, messages);
+    return copied.severity === 'success' ? { severity: 'info', message: messages.shareUnsupported } : copied;
   }
   try {
     await env.share({ url, title });
-    return { severity: 'success', message: SHARE_MESSAGES.shared };
+    return { severity: 'success', message: messages.shared };
   } catch (error) {
     if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') return null;
-    return { severity: 'error', message: SHARE_MESSAGES.shareFailed };
+    return { severity: 'error', message: messages.shareFailed };
   }
 }

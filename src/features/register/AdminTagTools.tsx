@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import Dices from 'lucide-react/icons/dices';
 import Layers from 'lucide-react/icons/layers';
+import Printer from 'lucide-react/icons/printer';
 import { navigate } from '../../app/navigation.js';
-import { registerPath } from '../../app/routes.js';
+import { registerPath, tagLabelsPath } from '../../app/routes.js';
 import { TAG_BATCH_MAX } from '../../domain/ids.js';
 import { createTags, randomTagHash } from '../../data/tags.js';
 import { serverMessage } from '../../rpc/interceptors.js';
 import { Button } from '../../ui/Button.js';
+import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
@@ -79,13 +81,20 @@ export function AdminTagTools() {
         </Button>
       </form>
       {made.length > 0 && (
-        <ul className="tag-batch" data-tag-batch="">
-          {made.map((hash) => (
-            <li key={hash}>
-              <code>{hash}</code>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="tag-batch" data-tag-batch="">
+            {made.map((hash) => (
+              <li key={hash}>
+                <code>{hash}</code>
+              </li>
+            ))}
+          </ul>
+          <div className="ui-button-row">
+            <ButtonLink to={tagLabelsPath(made)} icon={Printer} data-action="batch-labels">
+              Labels for these tags
+            </ButtonLink>
+          </div>
+        </>
       )}
     </Card>
   );

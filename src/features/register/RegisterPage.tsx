@@ -3,7 +3,8 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import QrCode from 'lucide-react/icons/qr-code';
 import { navigate } from '../../app/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { registerPath } from '../../app/routes.js';
+import { labelHashes, registerPath } from '../../app/routes.js';
+import { useLocation } from '../../app/router.js';
 import { isTagHash } from '../../domain/ids.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Button } from '../../ui/Button.js';
@@ -12,11 +13,18 @@ import { Field } from '../../ui/Field.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SiteDomain } from '../../ui/SiteDomain.js';
 import { AdminTagTools } from './AdminTagTools.js';
+import { TagLabelsPage } from './TagLabelsPage.js';
 import { TagAssignment } from './TagAssignment.js';
 import './register.css';
 
 /** /register/{hash}: claim one tag. /register: type a tag's code, and for admins, make new tags. */
 export function RegisterPage({ hash }: { hash: string | null }) {
+  const labels = labelHashes(useLocation().search);
+  if (hash === null && labels.length > 0) return <TagLabelsPage hashes={labels} />;
+  return <RegisterTagPage hash={hash} />;
+}
+
+function RegisterTagPage({ hash }: { hash: string | null }) {
   const title = hash === null ? 'Register' : 'Register tag';
   usePageTitle(title, { icon: QrCode });
   const user = useCurrentUser();

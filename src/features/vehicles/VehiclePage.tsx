@@ -1,13 +1,18 @@
+import { useMemo, useState } from 'react';
 import Car from 'lucide-react/icons/car';
+import QrCode from 'lucide-react/icons/qr-code';
+import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { HOME_PATH } from '../../app/routes.js';
+import { HOME_PATH, tagLabelsPath } from '../../app/routes.js';
 import type { VehicleSection } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Card } from '../../ui/Card.js';
 import { Loading } from '../../ui/Loading.js';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
-import { renameVehicle, useVehicle } from './queries.js';
+import { Button } from '../../ui/Button.js';
+import { QrCodeDialog } from '../../ui/qr/QrCodeDialog.js';
+import { renameVehicle, useVehicle, useVehicleTags } from './queries.js';
 import { VehicleCard } from '../../ui/VehicleCard.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
 
@@ -31,6 +36,14 @@ export function VehiclePage({ vehicleId, section }: { vehicleId: string; section
   const vehicle = vehicles.rows[0];
   const canEdit = vehicle !== undefined && user !== null && (user.isAdmin || vehicle.user_id === user.id);
   const name = vehicle ? vehicle.name || 'Unnamed Vehicle' : 'Vehicle';
+  // SPEC §2: 'Show QR Code' only when a tag is linked, and only for those who can edit the vehicle.
+  const tag = useVehicleTags(vehicleId).rows[0]?.id ?? null;
+  const [showingQr, setShowingQr] = useState(false);
+  const qrActions = useMemo<PageAction[]>(
+    () => (canEdit && tag !== null ? [{ id: 'show-qr-code', label: 'Show QR Code', icon: QrCode, run: () => setShowingQr(true) }] : []),
+    [canEdit, tag],
+  );
+  usePageActions(qrActions);
   usePageTitle(label === 'Profile' ? name : label, {
     icon: Car,
     subtitle: label === 'Profile' || !vehicle ? null : name,
@@ -45,6 +58,16 @@ export function VehiclePage({ vehicleId, section }: { vehicleId: string; section
   return (
     <section className="page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId}>
       <VehicleCard vehicle={vehicle} canEdit={canEdit} />
+      {canEdit && tag !== null && (
+        <div className="ui-button-row">
+          <Button variant="secondary" icon={QrCode} onClick={() => setShowingQr(true)} data-action="show-qr-code">
+            Show QR Code
+          </Button>
+        </div>
+      )}
+      {showingQr && tag !== null && (
+        <QrCodeDialog hash={tag} title={name} printHref={tagLabelsPath([tag])} onClose={() => setShowingQr(false)} />
+      )}
       {section.view === 'profile' && canEdit && (
         <Card aria-labelledby="vehicle-name-title">
           <h2 id="vehicle-name-title">Name</h2>

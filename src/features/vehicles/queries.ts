@@ -9,6 +9,11 @@ export function useVehicle(vehicleId: string) {
   );
 }
 
+/** The tags that open this vehicle, oldest first ('Show QR Code' appears only when there is one). */
+export function useVehicleTags(vehicleId: string) {
+  return useWatchedQuery<{ id: string }>('SELECT id FROM qr_tags WHERE target_id = ? ORDER BY created_at, id', [vehicleId]);
+}
+
 export async function renameVehicle(vehicleId: string, name: string): Promise<void> {
   const db = await whenDatabaseReady();
   await db.execute('UPDATE vehicles SET name = ?, updated_at = ? WHERE id = ?', [name, new Date().toISOString(), vehicleId]);
