@@ -7,6 +7,8 @@ import Menu from 'lucide-react/icons/menu';
 import QrCode from 'lucide-react/icons/qr-code';
 import UserPlus from 'lucide-react/icons/user-plus';
 import type { LucideIcon } from 'lucide-react';
+import { Dialog } from '../../ui/Dialog.js';
+import { Loading } from '../../ui/Loading.js';
 import { useSessionSnapshot } from '../../rpc/session.js';
 import { authHref } from '../authLinks.js';
 import { Link, useLocation } from '../router.js';
@@ -14,12 +16,41 @@ import { toggleSubmenu, useSubmenu } from '../submenu/submenuState.js';
 import type { SubmenuTab } from '../submenu/submenuState.js';
 import { showChrome, useChromeVisible } from './chromeVisibility.js';
 
-// The scanner dialog and its history query load only when someone opens it.
+// The scanner dialog, its camera library and its history query load only when someone opens it.
 const ScannerDialog = lazy(() => import('../../features/tags/ScannerDialog.js').then((m) => ({ default: m.ScannerDialog })));
+
+/** The QR scanner button: for everyone (SPEC §1: visitors scan tags too). */
+function ScanButton() {
+  const [scanning, setScanning] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="app-bottom-button app-bottom-button--scan"
+        aria-label="QR scanner"
+        data-action="open-scanner"
+        onClick={() => setScanning(true)}
+      >
+        <QrCode size={26} aria-hidden="true" />
+      </button>
+      {scanning && (
+        <Suspense
+          fallback={
+            <Dialog title="QR Scanner" name="scanner" fullScreen onClose={() => setScanning(false)}>
+              <Loading label="Loading QR Scanner..." />
+            </Dialog>
+          }
+        >
+          <ScannerDialog onClose={() => setScanning(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /**
  * SPEC §2: signed-in users get four buttons (navigation menu, workspace menu, QR scanner, actions menu); everyone
- * else gets Register and Sign In in their place. When the chrome has scrolled away a 'Show menu' tab brings it back.
+ * else gets Register and Sign In in their place, with the scanner between them (visitors scan tags too). When the chrome has scrolled away a 'Show menu' tab brings it back.
  */
 export function BottomBar() {
   const { status, session } = useSessionSnapshot();
@@ -55,26 +86,12 @@ function MenuButton({ tab, icon: Icon, label }: { tab: SubmenuTab; icon: LucideI
 }
 
 function BottomNav() {
-  const [scanning, setScanning] = useState(false);
   return (
     <nav aria-label="Bottom navigation" className="app-bottom-nav">
       <MenuButton tab="navigation" icon={Menu} label="Navigation menu" />
       <MenuButton tab="workspace" icon={BriefcaseBusiness} label="Workspace menu" />
-      <button
-        type="button"
-        className="app-bottom-button app-bottom-button--scan"
-        aria-label="QR scanner"
-        data-action="open-scanner"
-        onClick={() => setScanning(true)}
-      >
-        <QrCode size={26} aria-hidden="true" />
-      </button>
+      <ScanButton />
       <MenuButton tab="actions" icon={EllipsisVertical} label="Actions menu" />
-      {scanning && (
-        <Suspense fallback={null}>
-          <ScannerDialog onClose={() => setScanning(false)} />
-        </Suspense>
-      )}
     </nav>
   );
 }
@@ -87,6 +104,7 @@ function GuestBar() {
         <UserPlus size={20} aria-hidden="true" />
         Register
       </Link>
+      <ScanButton />
       <Link to={authHref(location, 'login')} data-action="open-login">
         <LogIn size={20} aria-hidden="true" />
         Sign In
