@@ -152,4 +152,15 @@ describe('tags end to end', () => {
     await workerPage.goto(`${server.url}/DEMOFREE0003`);
     await workerPage.waitForURL(`${server.url}/vehicle/${await vehicleId('Red 911')}`);
   });
+
+  it('keeps an offline scan of a tag the device does not hold, and opens it by itself when the network returns', async () => {
+    await setBrowserOffline(worker.context, workerPage, true);
+    await workerPage.goto(`${server.url}/DEMOTAG00003`);
+    await workerPage.locator('[data-tag-state="offline"]').waitFor();
+    await setBrowserOffline(worker.context, workerPage, false);
+    // The owner's camper is private: back online, the page says so, with nothing more.
+    await workerPage.locator('[data-tag-state="private-vehicle"]').waitFor();
+    await workerPage.locator('[data-action="open-scanner"]').click();
+    await expect.poll(() => workerPage.locator('[data-scan-history] li').allTextContents()).toContainEqual(expect.stringContaining(`${server.url}/DEMOTAG00003`));
+  });
 });
