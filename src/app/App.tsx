@@ -33,6 +33,9 @@ const MyVehiclesPage = lazy(() =>
   import('../features/vehicles/MyVehiclesPage.js').then((m) => ({ default: m.MyVehiclesPage })),
 );
 const VehiclePage = lazy(() => import('../features/vehicles/VehiclePage.js').then((m) => ({ default: m.VehiclePage })));
+// The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
+const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
+const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />;
 const AdminPage = lazy(() => import('../features/admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
 const CompanyPage = lazy(() => import('../features/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
 const RegisterPage = lazy(() =>
@@ -63,7 +66,7 @@ export function RoutePage({ route }: { route: Route }) {
         </RequireLogin>
       );
     case 'vehicle':
-      return <VehiclePage vehicleId={route.vehicleId} section={route.section} />;
+      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} />;
     case 'admin':
       return (
         <RequireLogin>

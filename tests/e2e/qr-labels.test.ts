@@ -114,6 +114,20 @@ describe('printed tag labels', () => {
 
   it("prints an admin's batch of new unclaimed tags on whole pages, every code decoding to its URL", async () => {
     await signInThroughUi(page, server.url, 'admin@tagbook.test', 'tagbook-admin');
+    // The admin Register shortcut: a fresh hash from the server, its claim page, and Assign Tag adds it unclaimed.
+    await page.getByRole('button', { name: 'Workspace menu' }).click();
+    await page.getByRole('button', { name: 'Change workspace' }).click();
+    await page.locator('[data-dialog="workspace"] [data-workspace-choice="-"]').click();
+    await page.locator('[data-menu-link="/register"]').click();
+    await page.waitForURL(/\/register\/[A-Za-z0-9]{12}$/);
+    const fresh = new URL(page.url()).pathname.split('/').pop()!;
+    const row = page.locator('[data-tag-assignment="no-such-tag"]');
+    await row.getByRole('button', { name: 'Assign Tag' }).click();
+    await page.locator('[data-tag-assignment="available"]').waitFor({ timeout: 15_000 });
+    expect(await server.db.query('select target_id from qr_tags where id = $1', [fresh])).toEqual([{ target_id: null }]);
+    await page.locator('[data-tag-assignment="available"]').getByRole('button', { name: 'Assign Tag' }).click();
+    await page.locator('[data-snackbar="error"]').filter({ hasText: 'QR code already exists' }).waitFor();
+
     await page.goto(`${server.url}/register`);
     const tools = page.locator('[data-admin-tags]');
     await tools.getByLabel('Unclaimed tags to print').fill('14');

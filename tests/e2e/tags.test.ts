@@ -163,4 +163,21 @@ describe('tags end to end', () => {
     await workerPage.locator('[data-action="open-scanner"]').click();
     await expect.poll(() => workerPage.locator('[data-scan-history] li').allTextContents()).toContainEqual(expect.stringContaining(`${server.url}/DEMOTAG00003`));
   });
+
+  it("links a new tag from a vehicle's own page with Assign Entity", async () => {
+    await openMyVehicles(ownerPage);
+    const form = ownerPage.locator('form[data-form="add-vehicle"]');
+    await form.getByLabel('New vehicle name').fill('Untagged van');
+    await form.getByRole('button', { name: 'Add vehicle' }).click();
+    await ownerPage.locator('[data-page="my-vehicles"] .vehicle-list a', { hasText: 'Untagged van' }).click();
+    const card = ownerPage.locator('[data-link-tag]');
+    await card.getByLabel('Tag code').fill('DEMOFREE0001');
+    await card.getByRole('button', { name: 'Check' }).click();
+    await card.locator('[data-tag-assignment="available"]').waitFor();
+    await expectNoAxeViolations(ownerPage, 'linking a tag from the vehicle page');
+    await card.getByRole('button', { name: 'Assign Entity' }).click();
+    await ownerPage.locator('[data-action="show-qr-code"]').waitFor();
+    expect(await ownerPage.locator('[data-link-tag]').count()).toBe(0);
+    await expect.poll(() => tagTarget('DEMOFREE0001'), { timeout: 15_000 }).toBe(await vehicleId('Untagged van'));
+  });
 });

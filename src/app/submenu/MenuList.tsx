@@ -9,15 +9,28 @@ export function MenuLinks({
   onNavigate,
   label,
 }: {
-  items: ReadonlyArray<{ path: string; label: string; icon: LucideIcon }>;
+  /** `open`, when given, runs instead of following the link (which stays the fallback, for a new tab say). */
+  items: ReadonlyArray<{ path: string; label: string; icon: LucideIcon; open?: () => void }>;
   onNavigate: () => void;
   label: string;
 }) {
   return (
     <ul className="ui-list submenu-list" aria-label={label}>
-      {items.map(({ path, label: text, icon: Icon }) => (
+      {items.map(({ path, label: text, icon: Icon, open }) => (
         <li key={path + text}>
-          <Link className="ui-list-item" to={path} onClick={onNavigate} data-menu-link={path}>
+          <Link
+            className="ui-list-item"
+            to={path}
+            onClick={(event) => {
+              const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+              if (open && plain) {
+                event.preventDefault();
+                open();
+              }
+              onNavigate();
+            }}
+            data-menu-link={path}
+          >
             <Icon className="ui-list-item__icon" size={22} aria-hidden="true" />
             <span className="ui-list-item__text">
               <span className="ui-list-item__title">{text}</span>

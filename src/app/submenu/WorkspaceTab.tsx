@@ -9,6 +9,8 @@ import Wrench from 'lucide-react/icons/wrench';
 import CircleUser from 'lucide-react/icons/circle-user';
 import { useSessionSnapshot } from '../../rpc/session.js';
 import { Button } from '../../ui/Button.js';
+import { randomTagHash } from '../../data/tags.js';
+import { navigate } from '../navigation.js';
 import { adminPath, registerPath } from '../routes.js';
 import { MenuLinks } from './MenuList.js';
 import { resolveWorkspace } from './workspace.js';
@@ -19,6 +21,19 @@ import { WorkspaceDialog } from './WorkspaceDialog.js';
  * email (admins also get Register); a company shows its name (admins also get Register, Services, Vehicle Finder,
  * Customers).
  */
+/**
+ * SPEC §7: the admin Register shortcut asks the server for a fresh tag hash (getRandom, MEDIUM) and opens its claim
+ * page. Without an answer (offline) it opens /register, where a code can be typed.
+ */
+function openNewTag(): void {
+  randomTagHash().then(
+    (hash) => navigate(registerPath(hash)),
+    () => navigate(registerPath()),
+  );
+}
+
+const REGISTER_ITEM = { path: registerPath(), label: 'Register', icon: QrCode, open: openNewTag };
+
 export function WorkspaceTab({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSessionSnapshot();
   const [choosing, setChoosing] = useState(false);
@@ -64,14 +79,14 @@ export function WorkspaceTab({ onNavigate }: { onNavigate: () => void }) {
         Change workspace
       </Button>
       {user.isAdmin && workspace.kind === 'personal' && (
-        <MenuLinks label="Personal workspace" onNavigate={onNavigate} items={[{ path: registerPath(), label: 'Register', icon: QrCode }]} />
+        <MenuLinks label="Personal workspace" onNavigate={onNavigate} items={[REGISTER_ITEM]} />
       )}
       {user.isAdmin && workspace.kind === 'company' && (
         <MenuLinks
           label="Company workspace"
           onNavigate={onNavigate}
           items={[
-            { path: registerPath(), label: 'Register', icon: QrCode },
+            REGISTER_ITEM,
             { path: adminPath('service-request'), label: 'Services', icon: Wrench },
             { path: adminPath('vehicles'), label: 'Vehicle Finder', icon: Car },
             { path: adminPath('customers'), label: 'Customers', icon: Users },

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import Link2 from 'lucide-react/icons/link-2';
 import { useMyVehicles } from '../../data/vehicles.js';
 import { Button } from '../../ui/Button.js';
@@ -34,14 +34,20 @@ export function AssignVehicleDialog({
   const [busy, setBusy] = useState(false);
   const groupId = useId();
   const nameId = useId();
-  const selected = choice ?? (vehicles.rows.length === 0 ? NEW_VEHICLE : null);
+  const loaded = vehicles.status !== 'loading';
+  // Someone without vehicles starts on 'A new vehicle'. Decided once, when the list has loaded, and kept as a choice:
+  // a default derived on every render would flip under the user's hand when the list arrives or sync adds a vehicle.
+  const noVehicles = loaded && vehicles.rows.length === 0;
+  useEffect(() => {
+    if (noVehicles) setChoice((current) => current ?? NEW_VEHICLE);
+  }, [noVehicles]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (selected === null) return setError('Choose a vehicle for this tag.');
+    if (choice === null) return setError('Choose a vehicle for this tag.');
     const trimmed = name.trim();
-    if (selected === NEW_VEHICLE && trimmed === '') return setError('Give the new vehicle a name.');
-    const vehicle = vehicles.rows.find((v) => v.id === selected);
+    if (choice === NEW_VEHICLE && trimmed === '') return setError('Give the new vehicle a name.');
+    const vehicle = vehicles.rows.find((v) => v.id === choice);
     setBusy(true);
     try {
       await onAssign(vehicle ? { vehicleId: vehicle.id, name: vehicle.name || 'Unnamed Vehicle' } : { newVehicleName: trimmed });
@@ -68,8 +74,8 @@ export function AssignVehicleDialog({
       }
     >
       <form id={groupId} className="assign-vehicle" onSubmit={submit} data-form="assign-vehicle" noValidate>
-        {vehicles.status === 'loading' && <Loading />}
-        <fieldset className="assign-vehicle__choices">
+        {!loaded && <Loading />}
+        <fieldset className="assign-vehicle__choices" hidden={!loaded}>
           <legend>Which vehicle wears this tag?</legend>
           {vehicles.rows.map((v) => (
             <label key={v.id} className="ui-check assign-vehicle__choice">
@@ -77,7 +83,7 @@ export function AssignVehicleDialog({
                 type="radio"
                 name="vehicle"
                 value={v.id}
-                checked={selected === v.id}
+                checked={choice === v.id}
                 onChange={() => {
                   setChoice(v.id);
                   setError(null);
@@ -91,7 +97,7 @@ export function AssignVehicleDialog({
               type="radio"
               name="vehicle"
               value={NEW_VEHICLE}
-              checked={selected === NEW_VEHICLE}
+              checked={choice === NEW_VEHICLE}
               onChange={() => {
                 setChoice(NEW_VEHICLE);
                 setError(null);
@@ -100,7 +106,7 @@ export function AssignVehicleDialog({
             <span>A new vehicle</span>
           </label>
         </fieldset>
-        {selected === NEW_VEHICLE && (
+        {choice === NEW_VEHICLE && (
           <Field id={nameId} name="new-vehicle-name" label="New vehicle name">
             {(a11y) => (
               <input

@@ -50,11 +50,12 @@ const STATUS_ICON = { available: CircleCheck, unchecked: WifiOff } as const;
 
 /**
  * SPEC §2 QR tag assignment row: whether the tag is free and, when it is, the ways to take it: 'Assign Vehicle' for
- * anyone signed in (a vehicle of theirs or a new one) and, for admins, 'Assign Tag' (add the tag itself, unclaimed).
+ * anyone signed in (a vehicle of theirs or a new one), or 'Assign Entity' on a vehicle's own page (that vehicle) and,
+ * for admins, 'Assign Tag' (add the tag itself, unclaimed).
  * A claim is a local write that works offline; the server decides, and a lost race is told through the
  * notification bar once synced.
  */
-export function TagAssignment({ hash }: { hash: string }) {
+export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a vehicle's page: 'Assign Entity' links the tag to it. */ vehicleId?: string }) {
   const user = useCurrentUser();
   const local = useLocalTag(hash);
   const loaded = local.status !== 'loading';
@@ -76,6 +77,15 @@ export function TagAssignment({ hash }: { hash: string }) {
         : { severity: 'info', message: `Tag #${hash} assigned to ${name} on this device; it is confirmed once you are online.` },
     );
     navigate(vehiclePath(vehicleId, 'profile'));
+  }
+
+  async function assignHere(id: string) {
+    await claimTag(hash, id);
+    showSnackbar(
+      navigator.onLine
+        ? { severity: 'success', message: `Tag #${hash} assigned.` }
+        : { severity: 'info', message: `Tag #${hash} assigned on this device; it is confirmed once you are online.` },
+    );
   }
 
   async function addTag() {
@@ -102,9 +112,14 @@ export function TagAssignment({ hash }: { hash: string }) {
       {availability.kind === 'linked' && <LinkedVehicle vehicleId={availability.vehicleId} />}
       {(free || canAdd) && (
         <div className="ui-button-row">
-          {free && user !== null && (
+          {free && user !== null && vehicleId === undefined && (
             <Button icon={Link2} onClick={() => setAssigning(true)} data-action="assign-vehicle">
               Assign Vehicle
+            </Button>
+          )}
+          {free && user !== null && vehicleId !== undefined && (
+            <Button icon={Link2} onClick={() => void assignHere(vehicleId)} data-action="assign-entity">
+              Assign Entity
             </Button>
           )}
           {free && user === null && (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import Car from 'lucide-react/icons/car';
 import QrCode from 'lucide-react/icons/qr-code';
 import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
@@ -28,7 +28,16 @@ const SECTION_LABELS: Record<VehicleSection['view'], string> = {
   ownership: 'Ownership',
 };
 
-export function VehiclePage({ vehicleId, section }: { vehicleId: string; section: VehicleSection }) {
+export function VehiclePage({
+  vehicleId,
+  section,
+  linkTag,
+}: {
+  vehicleId: string;
+  section: VehicleSection;
+  /** The card that links a new tag to this vehicle, shown on its profile to those who can edit it while it has none. */
+  linkTag?: (vehicleId: string) => ReactNode;
+}) {
   const label = SECTION_LABELS[section.view];
   const vehicles = useVehicle(vehicleId);
   const user = useCurrentUser();
@@ -37,7 +46,8 @@ export function VehiclePage({ vehicleId, section }: { vehicleId: string; section
   const canEdit = vehicle !== undefined && user !== null && (user.isAdmin || vehicle.user_id === user.id);
   const name = vehicle ? vehicle.name || 'Unnamed Vehicle' : 'Vehicle';
   // SPEC §2: 'Show QR Code' only when a tag is linked, and only for those who can edit the vehicle.
-  const tag = useVehicleTags(vehicleId).rows[0]?.id ?? null;
+  const tags = useVehicleTags(vehicleId);
+  const tag = tags.rows[0]?.id ?? null;
   const [showingQr, setShowingQr] = useState(false);
   const qrActions = useMemo<PageAction[]>(
     () => (canEdit && tag !== null ? [{ id: 'show-qr-code', label: 'Show QR Code', icon: QrCode, run: () => setShowingQr(true) }] : []),
@@ -67,6 +77,9 @@ export function VehiclePage({ vehicleId, section }: { vehicleId: string; section
       )}
       {showingQr && tag !== null && (
         <QrCodeDialog hash={tag} title={name} printHref={tagLabelsPath([tag])} onClose={() => setShowingQr(false)} />
+      )}
+      {section.view === 'profile' && canEdit && tags.status === 'ready' && tag === null && linkTag && (
+        <Suspense fallback={null}>{linkTag(vehicle.id)}</Suspense>
       )}
       {section.view === 'profile' && canEdit && (
         <Card aria-labelledby="vehicle-name-title">
