@@ -35,6 +35,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // `npm run screenshots`: pictures of every screen to look at, not part of `npm test`.
+        test: {
+          name: 'screens',
+          include: ['tests/screens/**/*.shots.ts'],
+          environment: 'node',
+          testTimeout: 3_600_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

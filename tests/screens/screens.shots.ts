@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemo } from '../../server/db/seed.js';
+import { launchDevice, type Device } from '../helpers/browser.js';
+import { settledScreen } from '../helpers/screens.js';
+import { ROOT, requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+import { signInThroughUi } from '../helpers/ui.js';
+
+// `npm run screenshots`: every screen, per role, at phone and desktop size, as PNGs under .tmp/screenshots/ to look
+// at. Not a test (nothing is asserted); SCREENS=substring limits it to the screens whose name contains it.
+
+type Role = 'visitor' | 'owner' | 'worker' | 'admin';
+
+const ACCOUNTS: Record<Exclude<Role, 'visitor'>, [string, string]> = {
+  owner: ['owner@tagbook.test', 'tagbook-demo'],
+  worker: ['worker@tagbook.test', 'tagbook-worker'],
+  admin: ['admin@tagbook.test', 'tagbook-admin'],
+};
+
+const VIEWPORTS = { phone: { width: 412, height: 915 }, desktop: { width: 1280, height: 800 } } as const;
+
+/** A path may name a demo row by `{vehicle:Name}`, `{request}`, `{customer}`, `{user:email}`. */
+const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean }> = [
+  { name: 'home', role: 'visitor', path: '/' },
+  { name: 'help', role: 'visitor', path: '/help' },
+  { name: 'vehicle-public', role: 'visitor', path: '/vehicle/{vehicle:Red 911}' },
+  { name: 'my-vehicles-restricted', role: 'visitor', path: '/vehicle/' },
+  { name: 'tag-free', role: 'visitor', path: '/register/DEMOFREE0001' },
+  { name: 'tag-private', role: 'visitor', path: '/DEMOTAG00003' },
+  { name: 'my-vehicles', role: 'owner', path: '/vehicle/' },
+  { name: 'vehicle-profile', role: 'owner', path: '/vehicle/{vehicle:Red 911}' },
+  { name: 'vehicle-info', role: 'owner', path: '/vehicle/{vehicle:Red 911}/info' },
+  { name: 'vehicle-services', role: 'owner', path: '/vehicle/{vehicle:Red 911}/request-services' },
+  { name: 'vehicle-notes', role: 'owner', path: '/vehicle/{vehicle:Red 911}/notes' },
+  { name: 'vehicle-all-notes', role: 'owner', path: '/vehicle/{vehicle:Red 911}/all-notes' },
+  { name: 'vehicle-logbook', role: 'owner', path: '/vehicle/{vehicle:Red 911}/logbook' },
+  { name: 'vehicle-track', role: 'owner', path: '/vehicle/{vehicle:Red 911}/track-support' },
+  { name: 'vehicle-other', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}' },
+  { name: 'request', role: 'owner', path: '{request}' },
+  { name: 'my-account', role: 'owner', path: '/my-account' },
+  { name: 'worker-home', role: 'worker', path: '/' },
+  { name: 'worker-request', role: 'worker', path: '{request}' },
+  { name: 'company', role: 'worker', path: '/company' },
+  { name: 'admin-dashboard', role: 'admin', path: '/admin' },
+  { name: 'admin-requests', role: 'admin', path: '/admin/service-request' },
+  { name: 'admin-vehicles', role: 'admin', path: '/admin/vehicles' },
+  { name: 'admin-customers', role: 'admin', path: '/admin/customers' },
+  { name: 'admin-customer', role: 'admin', path: '/admin/customers/{customer}' },
+  { name: 'admin-user', role: 'admin', path: '/admin/users/{user:owner@tagbook.test}' },
+  { name: 'admin-info', role: 'admin', path: '/vehicle/{vehicle:Red 911}/info' },
+  { name: 'admin-ownership', role: 'admin', path: '/vehicle/{vehicle:Red 911}/admin/ownership' },
+  { name: 'admin-register', role: 'admin', path: '/register' },
+];
+
+const OUT = join(ROOT, '.tmp', 'screenshots');
+const only = process.env.SCREENS ?? '';
+
+describe('screenshots', () => {
+  let server: TestServer;
+  const devices: Device[] = [];
+
+  beforeAll(async () => {
+    requireBuild();
+    mkdirSync(OUT, { recursive: true });
+    server = await startTestServer('pglite');
+    await seedDemo(server.db);
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.close()));
+    await server?.stop();
+  });
+
+  async function resolvePath(path: string): Promise<string | null> {
+    const one = async (sql: string, params: unknown[] = []) =>
+      (await server.db.query<{ v: string }>(sql, params))[0]?.v ?? null;
+    let out = path;
+    for (const [token, kind, arg] of path.matchAll(/\{(\w+)(?::([^}]+))?\}/g)) {
+      let value: string | null = null;
+      if (kind === 'vehicle') value = await one('select id as v from vehicles where name = $1', [arg]);
+      if (kind === 'customer') value = await one('select id as v from customers order by name limit 1');
+      if (kind === 'user') value = await one('select id as v from users where email = $1', [arg]);
+      if (kind === 'request') {
+        value = await one(
+          `select '/vehicle/' || vehicle_id || '/request-services/' || id as v from service_requests order by created_at limit 1`,
+        );
+      }
+      if (value === null) return null;
+      out = out.replace(token, value);
+    }
+    return out;
+  }
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`at ${size} size`, async () => {
+      const pages = new Map<Role, Page>();
+      for (const screen of SCREENS) {
+        if (only && !screen.name.includes(only)) continue;
+        let page = pages.get(screen.role);
+        if (!page) {
+          const device = await launchDevice([], { viewport });
+          devices.push(device);
+          page = device.context.pages()[0] ?? (await device.context.newPage());
+          if (screen.role !== 'visitor') await signInThroughUi(page, server.url, ...ACCOUNTS[screen.role]);
+          pages.set(screen.role, page);
+        }
+        const path = await resolvePath(screen.path);
+        if (path === null) {
+          console.warn(`${screen.name}: no demo row for ${screen.path}`);
+          continue;
+        }
+        await page.goto(server.url + path);
+        await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle`));
+        // Let fonts, icons and first-sync data land before the picture.
+        await page.waitForLoadState('networkidle').catch(() => {});
+        await page.screenshot({ path: join(OUT, `${screen.name}-${size}.png`), fullPage: screen.full ?? true });
+      }
+    });
+  }
+});
