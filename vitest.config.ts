@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 20_000 } },
         },
       },
       {
@@ -31,6 +32,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a wall-clock limit that a loaded machine breaks. Polls wait
+          // for their condition; the test's own time-out is the backstop.
+          expect: { poll: { timeout: 30_000 } },
           // One Chromium at a time: two cores are not enough for parallel browsers plus the server.
           fileParallelism: false,
         },

@@ -6,7 +6,7 @@ import { launchDevice, type Device } from '../helpers/browser.js';
 import { fakeCameraArgs, fakeCameraFile } from '../helpers/fakeCamera.js';
 import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
-import { waitForServiceWorker } from '../helpers/ui.js';
+import { signInThroughUi, waitForServiceWorker } from '../helpers/ui.js';
 
 // The scanner with a fake camera: Chromium plays a video file (a QR code the test makes) as the device's camera.
 let server: TestServer;
@@ -69,6 +69,39 @@ describe.each([
     await page.waitForURL(`${server.url}/vehicle/${await redId()}`);
     await expect.poll(() => page.locator('[data-field="vehicle-name"]').textContent()).toBe('Red 911');
     await setBrowserOffline(device.context, page, false);
+  });
+});
+
+describe('scanning an unclaimed tag', () => {
+  it('leads to its claim; once claimed, the same code scanned on another device opens the new vehicle', async () => {
+    const camera = fakeCameraArgs(fakeCameraFile(`${server.url}/DEMOFREE0001`));
+    const [phone, tablet] = await Promise.all([launchDevice(camera), launchDevice(camera)]);
+    try {
+      const [first, second] = await Promise.all(
+        [phone, tablet].map(async (d) => d.context.pages()[0] ?? (await d.context.newPage())),
+      );
+      for (const page of [first!, second!]) await signInThroughUi(page, server.url, 'owner@tagbook.test', 'tagbook-demo');
+
+      await openScanner(first!);
+      await first!.waitForURL(`${server.url}/register/DEMOFREE0001`);
+      const row = first!.locator('[data-tag-assignment="available"]');
+      await row.getByRole('button', { name: 'Assign Vehicle' }).click();
+      const dialog = first!.locator('[data-dialog="assign-vehicle"]');
+      await dialog.getByLabel('A new vehicle').check();
+      await dialog.getByLabel('New vehicle name').fill('Scanned wagon');
+      await dialog.getByRole('button', { name: 'Assign' }).click();
+      await first!.waitForURL(/\/vehicle\/[A-Za-z0-9_-]{22}$/);
+      const claimedFor = new URL(first!.url()).pathname;
+      const target = async () =>
+        (await server.db.query<{ target_id: string | null }>(`select target_id from qr_tags where id = 'DEMOFREE0001'`))[0]?.target_id;
+      await expect.poll(target, { timeout: 15_000 }).toBe(claimedFor.split('/').pop());
+
+      await openScanner(second!);
+      await second!.waitForURL(`${server.url}${claimedFor}`);
+      await expect.poll(() => second!.locator('[data-field="vehicle-name"]').textContent(), { timeout: 15_000 }).toBe('Scanned wagon');
+    } finally {
+      await Promise.all([phone.close(), tablet.close()]);
+    }
   });
 });
 
