@@ -194,7 +194,7 @@ describe.each([
     expect(await snackbar().getAttribute('data-snackbar')).toBe('success');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.url + '/help/faq');
     await expectNoAxeViolations(page, 'a success snackbar');
-    await snackbar().waitFor({ state: 'detached', timeout: 10_000 });
+    await snackbar().waitFor({ state: 'detached' });
 
     // The panel stays open after copying (holding the same button shares).
     const loaded = page.waitForEvent('load');

@@ -51,7 +51,7 @@ describe.each([
     await page.locator('.vehicle-list a').first().click();
     await page.locator('main .ui-loading').waitFor();
     const overlay = page.locator('[data-loading-overlay]');
-    await overlay.waitFor({ timeout: 15_000 });
+    await overlay.waitFor();
     expect(await overlay.locator('h2').textContent()).toBe("Oh no... It's taking too long...");
     expect(await overlay.locator('[data-action="reset-app"]').isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'the loading overlay');

@@ -47,7 +47,7 @@ describe.each([
   it('shows each URL as a chip with its domain, numbered when the domain repeats', async () => {
     await openScreen(page, `${server.url}/vehicle/${vehicleId}`);
     const chips = page.locator('[data-url-chip]');
-    await expect.poll(() => chips.count(), { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => chips.count()).toBe(4);
     expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-url-chip')))).toEqual([
       'forum.example.com (1)',
       'forum.example.com (2)',

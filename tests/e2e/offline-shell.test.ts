@@ -44,14 +44,14 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
 
   const storageOpened = async () => {
     const db = page.locator('[data-db="ready"]');
-    await db.waitFor({ state: 'attached', timeout: 30_000 });
+    await db.waitFor({ state: 'attached' });
     return db.getAttribute('data-storage');
   };
 
   it('opens online, and the service worker takes control and precaches the shell and this storage', async () => {
     await page.goto(server.url + '/');
     expect(await storageOpened()).toBe(storage);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
     const needed = manifest.files.filter((f) => f.group === 'core' || f.group === storage).map((f) => f.url);
@@ -60,7 +60,7 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     await page.waitForFunction(
       async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
       needed,
-      { timeout: 30_000, polling: 250 },
+      { polling: 250 },
     );
     // The other storage's SQLite build is never downloaded for nothing.
     const cachedOther = await page.evaluate(
@@ -81,7 +81,7 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
 
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
-    await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
     expect(await storageOpened()).toBe(storage);
   });
 
@@ -97,15 +97,15 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
   });
 
   it('stays quietly in offline mode: no connection attempts, no credential requests', async () => {
-    await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 10_000 }).toBe('disconnected');
+    await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state')).toBe('disconnected');
     expect(offlineCredentialRequests).toEqual([]);
   });
 
   it('connects at once when the network returns', async () => {
-    const credentials = page.waitForRequest((req) => req.url().includes('GetPowerSyncAuth'), { timeout: 15_000 });
+    const credentials = page.waitForRequest((req) => req.url().includes('GetPowerSyncAuth'));
     offline = false;
     await setBrowserOffline(device.context, page, false);
     await credentials;
-    await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 15_000 }).not.toBe('disconnected');
+    await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state')).not.toBe('disconnected');
   });
 });

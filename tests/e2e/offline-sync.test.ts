@@ -61,7 +61,7 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
     ]);
     for (const page of [pageA, pageB]) {
       await openMyVehicles(page);
-      await expect.poll(() => myVehicleNames(page), { timeout: 15_000 }).toEqual(seeded);
+      await expect.poll(() => myVehicleNames(page)).toEqual(seeded);
       expect(await page.locator('[data-db]').getAttribute('data-storage')).toBe(storage);
     }
   });
@@ -69,7 +69,7 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
   it('creates and renames a vehicle offline, and keeps it across an offline reload', async () => {
     await waitForServiceWorker(pageA);
     await setBrowserOffline(a.context, pageA, true);
-    await expect.poll(() => pageA.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 10_000 }).toBe('disconnected');
+    await expect.poll(() => pageA.locator('[data-sync-state]').getAttribute('data-sync-state')).toBe('disconnected');
     const form = pageA.locator('form[data-form="add-vehicle"]');
     await form.getByLabel('New vehicle name').fill('Offline van');
     await form.getByRole('button', { name: 'Add vehicle' }).click();
@@ -99,13 +99,13 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
 
   it('uploads when back online, and the other device shows it', async () => {
     await setBrowserOffline(a.context, pageA, false);
-    await expect.poll(() => myVehicleNames(pageB), { timeout: 15_000, interval: 50 }).toContain('Offline van, renamed');
+    await expect.poll(() => myVehicleNames(pageB), { interval: 50 }).toContain('Offline van, renamed');
     const row = await server.db.query<{ name: string; user_id: string }>(`select name, user_id from vehicles where name like 'Offline van%'`);
     expect(row).toHaveLength(1);
     // Back online, device A's bar settles to hidden (idle). 'disconnected' was asserted before the offline reload;
     // after it, Chromium's offline emulation does not reach the shared sync worker, so the states seen since the
     // reload start from connecting.
-    await expect.poll(() => pageA.locator('[data-sync-state]').getAttribute('data-sync-state'), { timeout: 10_000 }).toBe('idle');
+    await expect.poll(() => pageA.locator('[data-sync-state]').getAttribute('data-sync-state')).toBe('idle');
     const seen = await pageA.evaluate(() => (window as unknown as { syncStatesSeen: string[] }).syncStatesSeen);
     expect(seen.some((s) => ['connecting', 'connected', 'uploading', 'syncing', 'synced'].includes(s))).toBe(true);
     expect(seen.filter((s) => !s.startsWith('toast:')).at(-1)).toBe('idle');
@@ -119,7 +119,7 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
     await form.getByLabel('New vehicle name').fill('After restart');
     await form.getByRole('button', { name: 'Add vehicle' }).click();
     await openMyVehicles(pageA);
-    await expect.poll(() => myVehicleNames(pageA), { timeout: 20_000 }).toContain('After restart');
+    await expect.poll(() => myVehicleNames(pageA)).toContain('After restart');
     expect(await myVehicleNames(pageA)).toEqual(['After restart', 'Camper van', 'Offline van, renamed', 'Red 911', 'Trail Bronco']);
   });
 });

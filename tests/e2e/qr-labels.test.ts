@@ -123,7 +123,7 @@ describe('printed tag labels', () => {
     const fresh = new URL(page.url()).pathname.split('/').pop()!;
     const row = page.locator('[data-tag-assignment="no-such-tag"]');
     await row.getByRole('button', { name: 'Assign Tag' }).click();
-    await page.locator('[data-tag-assignment="available"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-tag-assignment="available"]').waitFor();
     expect(await server.db.query('select target_id from qr_tags where id = $1', [fresh])).toEqual([{ target_id: null }]);
     await page.locator('[data-tag-assignment="available"]').getByRole('button', { name: 'Assign Tag' }).click();
     await page.locator('[data-snackbar="error"]').filter({ hasText: 'QR code already exists' }).waitFor();

@@ -94,11 +94,11 @@ describe('scanning an unclaimed tag', () => {
       const claimedFor = new URL(first!.url()).pathname;
       const target = async () =>
         (await server.db.query<{ target_id: string | null }>(`select target_id from qr_tags where id = 'DEMOFREE0001'`))[0]?.target_id;
-      await expect.poll(target, { timeout: 15_000 }).toBe(claimedFor.split('/').pop());
+      await expect.poll(target).toBe(claimedFor.split('/').pop());
 
       await openScanner(second!);
       await second!.waitForURL(`${server.url}${claimedFor}`);
-      await expect.poll(() => second!.locator('[data-field="vehicle-name"]').textContent(), { timeout: 15_000 }).toBe('Scanned wagon');
+      await expect.poll(() => second!.locator('[data-field="vehicle-name"]').textContent()).toBe('Scanned wagon');
     } finally {
       await Promise.all([phone.close(), tablet.close()]);
     }

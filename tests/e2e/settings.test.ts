@@ -97,12 +97,12 @@ describe.each([
     await openSettings();
     expect(await dialog().locator('[data-field="storage-mode"]').textContent()).toContain('Auto');
     await dialog().locator('[data-action="switch-storage"]').click();
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    const reloaded = page.waitForEvent('load');
     await dialog().locator('[data-action="confirm-storage"]').click();
     await expect.poll(() => dialog().locator('[data-field="reload-countdown"]').textContent()).toMatch(/Reloading in [1-3]…/);
     await reloaded;
     expect(await page.evaluate(() => localStorage.getItem('tagbook.storagePreference'))).toContain('"forceIndexedDb":true');
-    await page.locator('[data-db="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('[data-db="ready"]').waitFor({ state: 'attached' });
     expect(await page.locator('[data-db]').getAttribute('data-storage')).toBe('idb');
   });
 });

@@ -28,7 +28,7 @@ describe('the app shell in Chromium', () => {
     await page.goto(server.url + '/');
     await page.locator('[data-page="public-vehicles"]').waitFor();
     await expect(page.locator('header').first().isVisible()).resolves.toBe(true);
-    await page.locator('[data-db="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('[data-db="ready"]').waitFor({ state: 'attached' });
     // The public list is read from the local database: its empty state only appears once the query answered.
     await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
     expect(consoleErrors.filter((e) => !/favicon/i.test(e))).toEqual([]);

@@ -14,7 +14,7 @@ function storePreference(page: Page, value: string): Promise<void> {
 
 async function openedStorage(page: Page): Promise<string | null> {
   const db = page.locator('[data-db="ready"]');
-  await db.waitFor({ state: 'attached', timeout: 30_000 });
+  await db.waitFor({ state: 'attached' });
   return db.getAttribute('data-storage');
 }
 

@@ -64,7 +64,7 @@ describe('tags end to end', () => {
     await ownerPage.waitForURL(/\/vehicle\/[A-Za-z0-9_-]{22}$/);
     await expect.poll(() => ownerPage.locator('[data-field="vehicle-name"]').textContent()).toBe('Tagged wagon');
 
-    await expect.poll(() => tagTarget('DEMOFREE0002'), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => tagTarget('DEMOFREE0002')).not.toBeNull();
     expect(await tagTarget('DEMOFREE0002')).toBe(await vehicleId('Tagged wagon'));
   });
 
@@ -91,7 +91,7 @@ describe('tags end to end', () => {
 
     await secondPage.goto(`${server.url}/DEMOFREE0002`);
     await secondPage.waitForURL(`${server.url}/vehicle/${await vehicleId('Tagged wagon')}`);
-    await expect.poll(() => secondPage.locator('[data-field="vehicle-name"]').textContent(), { timeout: 15_000 }).toBe('Tagged wagon');
+    await expect.poll(() => secondPage.locator('[data-field="vehicle-name"]').textContent()).toBe('Tagged wagon');
   });
 
   it('says a tag that does not exist is unknown', async () => {
@@ -137,11 +137,11 @@ describe('tags end to end', () => {
 
     // The owner's claim reaches the server first.
     await setBrowserOffline(owner.context, ownerPage, false);
-    await expect.poll(() => tagTarget('DEMOFREE0003'), { timeout: 20_000 }).toBe(await vehicleId('Red 911'));
+    await expect.poll(() => tagTarget('DEMOFREE0003')).toBe(await vehicleId('Red 911'));
 
     await setBrowserOffline(worker.context, workerPage, false);
     const notice = workerPage.locator('.notification-bar');
-    await expect.poll(() => notice.textContent(), { timeout: 20_000 }).toContain('Tag DEMOFREE0003 was claimed by someone else first');
+    await expect.poll(() => notice.textContent()).toContain('Tag DEMOFREE0003 was claimed by someone else first');
     expect(await tagTarget('DEMOFREE0003')).toBe(await vehicleId('Red 911'));
     // The vehicle the worker made for the claim was its own transaction: it stays theirs.
     const wagon = await server.db.query<{ user_id: string }>(`select user_id from vehicles where name = 'Worker wagon'`);
@@ -178,6 +178,6 @@ describe('tags end to end', () => {
     await card.getByRole('button', { name: 'Assign Entity' }).click();
     await ownerPage.locator('[data-action="show-qr-code"]').waitFor();
     expect(await ownerPage.locator('[data-link-tag]').count()).toBe(0);
-    await expect.poll(() => tagTarget('DEMOFREE0001'), { timeout: 15_000 }).toBe(await vehicleId('Untagged van'));
+    await expect.poll(() => tagTarget('DEMOFREE0001')).toBe(await vehicleId('Untagged van'));
   });
 });

@@ -19,6 +19,9 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+/** See launchDevice; vitest.config.ts gives an e2e test 180 s. */
+export const BROWSER_WAIT_BACKSTOP_MS = 120_000;
+
 export interface Device {
   context: BrowserContext;
   close(): Promise<void>;
@@ -39,6 +42,10 @@ export async function launchDevice(extraArgs: string[] = [], options: Persistent
     viewport: { width: 412, height: 915 },
     ...options,
   });
+  // Every wait in a browser test is for an event, not a deadline; this is only the backstop that names the locator
+  // when something never happens, kept below the test's own time-out. A loaded two-core machine can take tens of
+  // seconds for a service worker install or a cold database, so it is generous.
+  context.setDefaultTimeout(BROWSER_WAIT_BACKSTOP_MS);
   return {
     context,
     async close() {

@@ -11,7 +11,5 @@ export async function settledScreen(page: Page): Promise<void> {
   await page.locator('main [data-page]').first().waitFor();
   await page.waitForFunction(
     () => !document.querySelector('main .ui-loading, main [data-state="loading"], main [aria-busy="true"]'),
-    null,
-    { timeout: 30_000 },
   );
 }

@@ -18,7 +18,5 @@ export async function myVehicleNames(page: Page): Promise<string[]> {
 
 /** Resolves once a service worker controls the page (so a reload can be served offline). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
 }
