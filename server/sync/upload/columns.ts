@@ -40,7 +40,8 @@ export const WRITABLE_COLUMNS = {
     description: LONG, vehicle_id: ID, vehicle_service_status_id: int(0, 1000), assigned_user_id: ID, has_started: FLAG,
     company_id: ID, completed_at: TIME, schedule_start: TIME, schedule_end: TIME, deleted_at: TIME,
   },
-  worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME, change_time: TIME },
+  // change_time is the server's (migration 0008); time is the device's.
+  worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME },
 } satisfies Record<string, Record<string, ColumnRule>>;
 
 export type WritableTable = keyof typeof WRITABLE_COLUMNS;
