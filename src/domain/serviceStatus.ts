@@ -10,6 +10,9 @@
  *   COMPLETED → STARTED          reopened because the work was not finished after all
  *   CANCELLED → REQUESTED        asked for again
  */
+/** The longest description a request may have (what the server stores). */
+export const REQUEST_DESCRIPTION_MAX = 10_000;
+
 export const REQUEST_STATUS = {
   REQUESTED: 1,
   SCHEDULED: 2,

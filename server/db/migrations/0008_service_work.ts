@@ -20,14 +20,19 @@ alter table vehicles add column company_ids jsonb not null default '[]';
 alter table vehicles_info add column company_ids jsonb not null default '[]';
 alter table company_employees add column user_name text not null default '';
 
-create function tagbook_vehicle_companies(vehicle text) returns jsonb language sql stable as $$
+-- The customer is passed in: a vehicles_info trigger knows the row as it is being written, which a query of the table
+-- would not see yet.
+create function tagbook_vehicle_companies(vehicle text, customer text) returns jsonb language sql stable as $$
   select coalesce(jsonb_agg(distinct company_id order by company_id), '[]') from (
     select r.company_id from service_requests r
       where r.vehicle_id = vehicle and r.company_id is not null and r.deleted_at is null
     union
-    select c.company_id from vehicles_info i join customers c on c.id = i.customer_id
-      where i.vehicle_id = vehicle and c.company_id is not null and c.deleted_at is null
+    select c.company_id from customers c
+      where c.id = customer and c.company_id is not null and c.deleted_at is null
   ) s;
+$$;
+create function tagbook_vehicle_companies(vehicle text) returns jsonb language sql stable as $$
+  select tagbook_vehicle_companies(vehicle, (select customer_id from vehicles_info where vehicle_id = vehicle));
 $$;
 
 create function tagbook_vehicles_companies() returns trigger language plpgsql as $$
@@ -41,7 +46,7 @@ create trigger vehicles_companies before insert or update on vehicles
 
 create function tagbook_vehicles_info_companies() returns trigger language plpgsql as $$
 begin
-  new.company_ids := tagbook_vehicle_companies(new.vehicle_id);
+  new.company_ids := tagbook_vehicle_companies(new.vehicle_id, new.customer_id);
   return new;
 end;
 $$;
@@ -49,6 +54,8 @@ create trigger vehicles_info_companies before insert or update on vehicles_info
   for each row execute function tagbook_vehicles_info_companies();
 
 -- Rewrites both rows of a vehicle whose list is out of date (only those: an update is a change every device sees).
+-- Called from triggers of the tables the list comes from, never on the row being written itself: a nested update of
+-- that row would be logged for sync before the outer write, which would then be logged last with the stale list.
 create function tagbook_refresh_vehicle_companies(vehicle text) returns void language plpgsql as $$
 declare
   ids jsonb := tagbook_vehicle_companies(vehicle);
