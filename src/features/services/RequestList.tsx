@@ -55,7 +55,7 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
       </div>
       {switchTo !== null && (
         <p className="ui-alert ui-alert--info">
-          This vehicle is a customer&apos;s of {switchName}: switch to its workspace to open a request for it.
+          This vehicle belongs to a customer of {switchName}: switch to the {switchName} workspace to open a request for it.
         </p>
       )}
       {requests.status === 'loading' && <Loading />}
