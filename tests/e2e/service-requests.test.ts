@@ -151,9 +151,30 @@ describe('service requests and work clocks end to end', () => {
     await expect.poll(() => banner(workerPage).locator('[data-clock-users]').count(), { timeout: 20_000 }).toBe(0);
   });
 
+  it('completes the request, stopping the completing worker\'s clock with it, and lets the admin delete it', async () => {
+    await workerPage.goto(`${server.url}${requestPath}`);
+    await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
+    await workerPage.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => workerPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
+    expect(await workerPage.getByText('Reopen the request to log more time.').count()).toBe(1);
+    await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(0);
+    const [row] = await server.db.query<{ completed_at: Date | null }>(
+      'select completed_at from service_requests where description = $1', [DESCRIPTION]);
+    expect(row?.completed_at).not.toBeNull();
+
+    await adminPage.getByRole('button', { name: 'Delete' }).click();
+    await adminPage.locator('[data-dialog="delete-request"]').getByRole('button', { name: 'Delete' }).click();
+    await adminPage.waitForURL(`${server.url}/vehicle/${bronco}/request-services`);
+    await adminPage.locator('[data-request-id]').first().waitFor();
+    expect(await adminPage.locator('[data-service-requests]').textContent()).not.toContain(DESCRIPTION);
+  });
+
   it("takes the company's requests away live from an employee whose link ends", async () => {
-    await secondPage.goto(`${server.url}${requestPath}`);
-    await secondPage.locator('[data-request]').waitFor();
+    // The seeded request of the company, still open.
+    const seeded = (await server.db.query<{ id: string }>(`select id from service_requests where description like 'Front brake%'`))[0]!.id;
+    await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services/${seeded}`);
+    await secondPage.locator('[data-request]').waitFor({ timeout: 20_000 });
     await server.db.query(
       `update company_employees set end_date = now() where user_id = (select id from users where email = 'second.worker@example.com')`,
     );

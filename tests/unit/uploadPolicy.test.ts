@@ -216,3 +216,32 @@ describe('upload policy: authorize()', () => {
     expect(missingRow('service_requests')).toEqual(REQUEST_NOT_YOURS);
   });
 });
+
+describe('upload policy: columns the server derives for a request', () => {
+  const derive = (current: Row | null, set: Row) => derivedColumns('service_requests', current, { ...(current ?? { id: 'new' }), ...set }, lookups);
+
+  it("sends a request without a company to the company whose customer owns the vehicle, as requested", async () => {
+    expect(await derive(null, { vehicle_id: V_OWNED, company_id: null })).toEqual({
+      company_id: C1, vehicle_service_status_id: REQUESTED, completed_at: null, has_started: false,
+    });
+    expect((await derive(null, { vehicle_id: V_STRANGER, company_id: null })).company_id).toBeUndefined();
+    expect((await derive(null, { vehicle_id: V_OWNED, company_id: C2 })).company_id).toBeUndefined();
+  });
+
+  it('sets completed_at on completion (the device\'s time, else the server\'s) and clears it otherwise', async () => {
+    const started = request({ vehicle_service_status_id: STARTED, has_started: true });
+    expect(await derive(started, { vehicle_service_status_id: COMPLETED })).toMatchObject({ completed_at: NOW, has_started: true });
+    expect(await derive(started, { vehicle_service_status_id: COMPLETED, completed_at: '2026-03-01T11:00:00.000Z' })).toMatchObject({
+      completed_at: '2026-03-01T11:00:00.000Z',
+    });
+    const completed = request({ vehicle_service_status_id: COMPLETED, completed_at: new Date(NOW), has_started: true });
+    expect(await derive(completed, { vehicle_service_status_id: STARTED })).toMatchObject({ completed_at: null, has_started: true });
+    expect(await derive(request(), { completed_at: NOW })).toMatchObject({ completed_at: null });
+  });
+
+  it('keeps has_started once set, whatever a device sends', async () => {
+    const started = request({ vehicle_service_status_id: SCHEDULED, has_started: true });
+    expect(await derive(started, { has_started: false })).toMatchObject({ has_started: true });
+    expect(await derive(request(), { vehicle_service_status_id: STARTED })).toMatchObject({ has_started: true });
+  });
+});
