@@ -14,6 +14,7 @@ import { RequireLogin } from './RequireLogin.js';
 import { useLocation, useRoute } from './router.js';
 import { AppErrorBoundary } from './feedback/AppErrorBoundary.js';
 import { LoadingOverlay } from './feedback/LoadingOverlay.js';
+import { OptionalPart } from './feedback/OptionalPart.js';
 import { APP_VERSION } from './version.js';
 import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
@@ -121,9 +122,11 @@ export function App() {
       <NotificationBar />
       <main className="app-main">
         {auth === 'signed-in' && !print.enabled && (
-          <Suspense fallback={null}>
-            <ActiveRequestBanner />
-          </Suspense>
+          <OptionalPart name="The active-request banner">
+            <Suspense fallback={null}>
+              <ActiveRequestBanner />
+            </Suspense>
+          </OptionalPart>
         )}
         {/* Keyed by path: leaving a page that failed gives the next one a fresh start. */}
         <AppErrorBoundary key={pathname}>
