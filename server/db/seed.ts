@@ -1,5 +1,7 @@
 import { normalizeEmail } from '../../src/domain/credentials.js';
 import { newId } from '../../src/domain/ids.js';
+import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
+import { WORK_START } from '../../src/domain/worktime.js';
 import { clientDigests, hashPassword } from '../auth/passwords.js';
 import type { Db, Queryable } from './db.js';
 
@@ -135,7 +137,10 @@ async function seedVehicles(tx: Queryable, userId: Record<Role, string>): Promis
   return vehicleIds;
 }
 
-/** A company with the worker as employee, two customers, and a started service request with a running timer. */
+/**
+ * A company with the worker as employee, two customers, a started service request with a running timer, and a
+ * scheduled one assigned to the worker for later.
+ */
 async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleIds: Map<string, string>): Promise<void> {
   const companyId = newId();
   await insert(tx, 'companies', { id: companyId, name: 'Tagbook Garage', short_info: 'Service, detailing and tuning' });
@@ -160,12 +165,21 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
   await insert(tx, 'service_requests', {
     id: requestId, description: 'Front brake pads and rotors; check rear differential noise', vehicle_id: broncoId,
     user_id: userId.owner, updated_by: userId.owner, assigned_user_id: userId.worker, has_started: true, company_id: companyId,
+    vehicle_service_status_id: REQUEST_STATUS.STARTED, created_at: new Date(now - 120 * MINUTE),
     schedule_start: new Date(now - 60 * MINUTE), schedule_end: new Date(now + 3 * 60 * MINUTE),
   });
   // A start with no stop: the worker's timer is running (SPEC §4 Worktime).
   const started = new Date(now - 25 * MINUTE);
   await insert(tx, 'worktime', {
-    id: newId(), user_id: userId.worker, service_request_id: requestId, operation: 1, time: started, change_time: started,
+    id: newId(), user_id: userId.worker, service_request_id: requestId, operation: WORK_START, time: started,
+  });
+  const tomorrow = new Date(now + 24 * 60 * MINUTE);
+  tomorrow.setUTCHours(16, 0, 0, 0);
+  await insert(tx, 'service_requests', {
+    id: newId(), description: 'Wheel alignment after the lift; torque-check the lug nuts', vehicle_id: broncoId,
+    user_id: userId.owner, updated_by: userId.owner, assigned_user_id: userId.worker, company_id: companyId,
+    vehicle_service_status_id: REQUEST_STATUS.SCHEDULED, created_at: new Date(now - 60 * MINUTE),
+    schedule_start: tomorrow, schedule_end: new Date(tomorrow.getTime() + 90 * MINUTE),
   });
 }
 

@@ -14,6 +14,7 @@ import { RequireLogin } from './RequireLogin.js';
 import { useLocation, useRoute } from './router.js';
 import { AppErrorBoundary } from './feedback/AppErrorBoundary.js';
 import { LoadingOverlay } from './feedback/LoadingOverlay.js';
+import { OptionalPart } from './feedback/OptionalPart.js';
 import { APP_VERSION } from './version.js';
 import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
@@ -36,6 +37,18 @@ const VehiclePage = lazy(() => import('../features/vehicles/VehiclePage.js').the
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
 const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />;
+// Service requests and work time belong to the services feature: the vehicle page gives them its request-services
+// sections, the signed-in home its work lists, and the shell carries the active-request banner.
+const ServiceRequestsSection = lazy(() =>
+  import('../features/services/ServiceRequestsSection.js').then((m) => ({ default: m.ServiceRequestsSection })),
+);
+const serviceRequests = (vehicleId: string, requestId: string | null) => (
+  <ServiceRequestsSection vehicleId={vehicleId} requestId={requestId} />
+);
+const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => ({ default: m.MyWork })));
+const ActiveRequestBanner = lazy(() =>
+  import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
+);
 const AdminPage = lazy(() => import('../features/admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
 const CompanyPage = lazy(() => import('../features/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
 const RegisterPage = lazy(() =>
@@ -56,9 +69,10 @@ const TagResolverPage = lazy(() =>
 );
 
 export function RoutePage({ route }: { route: Route }) {
+  const signedIn = useSessionSnapshot().session !== null;
   switch (route.name) {
     case 'public-vehicles':
-      return <PublicVehiclesPage />;
+      return <PublicVehiclesPage before={signedIn ? <MyWork /> : null} />;
     case 'my-vehicles':
       return (
         <RequireLogin message="Oops, I couldn't identify you, to list your vehicles you must sign in.">
@@ -66,7 +80,9 @@ export function RoutePage({ route }: { route: Route }) {
         </RequireLogin>
       );
     case 'vehicle':
-      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} />;
+      return (
+        <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} serviceRequests={serviceRequests} />
+      );
     case 'admin':
       return (
         <RequireLogin>
@@ -105,6 +121,13 @@ export function App() {
       <AppHeader />
       <NotificationBar />
       <main className="app-main">
+        {auth === 'signed-in' && !print.enabled && (
+          <OptionalPart name="The active-request banner">
+            <Suspense fallback={null}>
+              <ActiveRequestBanner />
+            </Suspense>
+          </OptionalPart>
+        )}
         {/* Keyed by path: leaving a page that failed gives the next one a fresh start. */}
         <AppErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>

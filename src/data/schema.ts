@@ -30,6 +30,8 @@ const company_employees = new Table(
     created_by: column.text,
     updated_at: column.text,
     updated_by: column.text,
+    /** The employee's display name, so colleagues can name each other without their user rows. */
+    user_name: column.text,
   },
   { indexes: { by_user: ['user_id'], by_company: ['company_id'] } },
 );
@@ -119,7 +121,7 @@ const worktime = new Table(
     change_time: column.text,
     created_at: column.text,
   },
-  { indexes: { by_request: ['service_request_id', 'user_id', 'time'] } },
+  { indexes: { by_request: ['service_request_id', 'user_id', 'time'], by_user: ['user_id', 'service_request_id', 'time'] } },
 );
 
 /** Tag id is the printed hash; target_id is the vehicle it resolves to (null while unclaimed). */
@@ -241,3 +243,5 @@ export type Database = (typeof AppSchema)['types'];
 export type VehicleRow = RowType<typeof vehicles>;
 export type QrTagRow = RowType<typeof qr_tags>;
 export type ScanHistoryRow = RowType<typeof local_qr_scan_history>;
+export type ServiceRequestRow = RowType<typeof service_requests>;
+export type WorktimeRow = RowType<typeof worktime>;

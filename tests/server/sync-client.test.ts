@@ -58,7 +58,7 @@ describe.each(backends)('the official Node client syncing from our server on %s'
 
   it('gives the owner all of their vehicles in full, others\' public listings, and no company data', async () => {
     const owner = await open(ids.owner);
-    expect(await counts(owner)).toMatchObject({ users: 1, vehicles: 6, vehicles_info: 3, qr_tags: 6, service_requests: 1,
+    expect(await counts(owner)).toMatchObject({ users: 1, vehicles: 6, vehicles_info: 3, qr_tags: 6, service_requests: 2,
       worktime: 1, companies: 0, customers: 0, company_employees: 0 });
     const own = await owner.rows<{ name: string; vin: string; user_id: string; created_at: string }>(
       'vehicles', 'name, vin, user_id, created_at');
@@ -72,18 +72,19 @@ describe.each(backends)('the official Node client syncing from our server on %s'
     expect(user).toMatchObject({ id: ids.owner, email: 'owner@tagbook.test', is_admin: 0 });
   });
 
-  it('gives the worker their company, its customers, requests and work time', async () => {
+  it('gives the worker their company, its customers, requests and work time, and what the requests show of the vehicle', async () => {
     const worker = await open(ids.worker);
+    // vehicles_info: the worker's three, and the make and model of the customer's Bronco the requests are for.
     expect(await counts(worker)).toMatchObject({ users: 1, companies: 1, company_employees: 1, customers: 2,
-      service_requests: 1, worktime: 1, vehicles: 5, vehicles_info: 3, qr_tags: 5 });
-    const [request] = await worker.rows<{ has_started: number; schedule_start: string }>('service_requests');
-    expect(request?.has_started).toBe(1);
+      service_requests: 2, worktime: 1, vehicles: 5, vehicles_info: 4, qr_tags: 5 });
+    const requests = await worker.rows<{ has_started: number; schedule_start: string }>('service_requests');
+    expect(requests.map((r) => r.has_started).sort()).toEqual([0, 1]);
   });
 
   it('gives the admin every user (without secrets), vehicle, info, tag — free ones too — and request', async () => {
     const admin = await open(ids.admin);
     expect(await counts(admin)).toMatchObject({ users: 3, companies: 1, customers: 2, vehicles: 6, vehicles_info: 6,
-      qr_tags: 10, service_requests: 1 });
+      qr_tags: 10, service_requests: 2, worktime: 1, company_employees: 1 });
     const users = await admin.db.getAll<Record<string, unknown>>('select * from users');
     expect(Object.keys(users[0]!).sort()).toEqual(['created_at', 'display_name', 'email', 'id', 'is_admin', 'updated_at']);
     expect((await admin.rows<{ vin: string | null }>('vehicles')).every((v) => v.vin !== null)).toBe(true);
@@ -126,6 +127,9 @@ describe.each(backends)('the official Node client syncing from our server on %s'
     await server.db.query('update company_employees set end_date = now() where user_id = $1', [ids.worker]);
     await worker.waitFor(async () => (await count(worker, 'customers')) === 0, 'customers leave');
     expect(await count(worker, 'service_requests')).toBe(0);
+    // The customer's Bronco came with its make and model only (no VIN); they leave with the company.
+    const narrowInfo = async () => (await worker.db.get<{ n: number }>('select count(*) as n from vehicles_info where vin is null')).n;
+    await worker.waitFor(async () => (await narrowInfo()) === 0, "the customer's vehicle info leaves");
     // The user's own link and the company's name stay: they are the user's history.
     expect(await count(worker, 'company_employees')).toBe(1);
     expect(await count(worker, 'companies')).toBe(1);

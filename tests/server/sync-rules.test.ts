@@ -27,7 +27,7 @@ describe('sync-rules.yaml', () => {
     const schema = new Map(AppSchema.tables.map((t) => [t.name, new Set(['id', ...t.columns.map((c) => c.name)])]));
     const wide: Record<string, unknown> = {};
     for (const table of AppSchema.tables) for (const c of table.columns) wide[c.name] = 'x';
-    const extras = { target_public: 1n, member_ids: '["x"]', user_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
+    const extras = { target_public: 1n, member_ids: '["x"]', user_ids: '["x"]', company_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
     for (const name of ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info',
       'service_requests', 'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files']) {
       const record = { ...wide, ...extras, id: 'x', user_id: 'x', vehicle_id: 'x', company_id: 'x', target_id: 'x' };
@@ -69,6 +69,7 @@ describe('sync-rules.yaml', () => {
     expect(buckets('worktime', { id: 'w1', vehicle_id: 'v1', company_id: 'co1', operation: 1n })).toEqual([
       'by_vehicle["v1"]',
       'by_company["co1"]',
+      'admin[]',
     ]);
     expect(buckets('companies', { id: 'co1', name: 'G', member_ids: '["u1","u2"]' }).sort()).toEqual([
       'admin[]',
@@ -76,6 +77,25 @@ describe('sync-rules.yaml', () => {
       'by_user["u2"]',
     ]);
     expect(buckets('bucket_files', { id: 'f1', filehash: 'h', user_ids: '["u2"]' })).toEqual(['by_user["u2"]']);
+  });
+
+  it("sends a company's employees only the name and identifying details of the vehicles its requests are for", () => {
+    const row = { ...vehicle, is_public: 0n, company_ids: '["co1","co2"]', description: 'Private notes', created_at: vehicle.updated_at };
+    expect(buckets('vehicles', row).sort()).toEqual(['admin[]', 'by_company["co1"]', 'by_company["co2"]', 'by_vehicle["v1"]']);
+    expect(Object.keys(dataOf('vehicles', row, 'by_company["co1"]')).sort()).toEqual(['created_at', 'id', 'is_public', 'name', 'updated_at']);
+    expect(buckets('vehicles', { ...row, company_ids: '[]' })).toEqual(['by_vehicle["v1"]', 'admin[]']);
+    const info = { id: 'i1', vehicle_id: 'v1', make: 'Ford', model: 'Bronco', year: 2021n, color: 'Gray', license_plate: 'P', customer_id: 'c1',
+      vin: 'x', notes: 'n', mods: 'm', created_at: 'x', updated_at: 'x', company_ids: '["co1"]' };
+    expect(Object.keys(dataOf('vehicles_info', info, 'by_company["co1"]')).sort()).toEqual(
+      ['color', 'created_at', 'customer_id', 'id', 'license_plate', 'make', 'model', 'updated_at', 'vehicle_id', 'year'],
+    );
+    // Tags and other private rows of the vehicle follow the owner's bucket only.
+    expect(buckets('qr_tags', { id: 'TAG12345', target_id: 'v1', target_public: 0n })).not.toContain('by_company["co1"]');
+    expect(buckets('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', user_name: 'A' }).sort()).toEqual([
+      'admin[]',
+      'by_company["co1"]',
+      'by_user["u1"]',
+    ]);
   });
 
   it('never sends a user row to anyone but that user and admins', () => {

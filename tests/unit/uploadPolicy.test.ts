@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WritableTable } from '../../server/sync/upload/columns.js';
+import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import {
   authorize,
+  derivedColumns,
   missingRow,
   REQUEST_NOT_YOURS,
   VEHICLE_NOT_YOURS,
@@ -25,6 +27,9 @@ const V_STRANGER = 'vehicle-stranger';
 const V_MISSING = 'vehicle-missing';
 const V_C2_CUSTOMER = 'vehicle-c2-customer';
 const R1 = 'request-1';
+const R2 = 'request-2';
+const NOW = '2026-03-01T12:00:00.000Z';
+const { REQUESTED, SCHEDULED, STARTED, COMPLETED, CANCELLED } = REQUEST_STATUS;
 
 const actors: Record<string, Actor> = {
   owner: { userId: OWNER, isAdmin: false, companyIds: new Set() },
@@ -37,9 +42,11 @@ type Who = keyof typeof actors;
 
 const lookups: Lookups = {
   vehicleOwner: async (id) => ({ [V_OWNED]: OWNER, [V_STRANGER]: STRANGER, [V_C2_CUSTOMER]: STRANGER } as Record<string, string>)[id],
-  requestCompany: async (id) => (id === R1 ? C1 : undefined),
+  requestCompany: async (id) => (id === R1 || id === R2 ? C1 : undefined),
   vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
   companyExists: async (id) => id === C1 || id === C2,
+  isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
+  now: () => new Date(NOW),
 };
 
 interface Case {
@@ -54,8 +61,11 @@ interface Case {
 }
 
 const vehicle = (id: string, userId: string): Row => ({ id, user_id: userId, name: 'Car' });
-const request = (over: Row = {}): Row => ({ id: R1, vehicle_id: V_OWNED, company_id: C1, ...over });
-const work = (userId: string, requestId = R1): Row => ({ id: 'w', user_id: userId, service_request_id: requestId, operation: 1 });
+const request = (over: Row = {}): Row => ({
+  id: R1, vehicle_id: V_OWNED, company_id: C1, description: 'Brakes', vehicle_service_status_id: REQUESTED, has_started: false, ...over,
+});
+const opening = (over: Row): Row => ({ description: 'Brakes', ...over });
+const work = (userId: string, requestId = R1): Row => ({ id: 'w', user_id: userId, service_request_id: requestId, operation: 1, time: NOW });
 
 const cases: Case[] = [
   // users
@@ -104,23 +114,46 @@ const cases: Case[] = [
   { what: 'deletes a customer', who: 'employee', table: 'customers', kind: 'DELETE', current: { id: 'c', company_id: C1 }, expect: 'permission_denied' },
   { what: 'deletes a customer', who: 'admin', table: 'customers', kind: 'DELETE', current: { id: 'c', company_id: C1 }, expect: null },
   // service_requests
-  { what: 'opens a request on own vehicle, no company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: null }, expect: null },
-  { what: 'opens a request on own vehicle for a company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C2 }, expect: null },
-  { what: 'opens a request for a company that does not exist', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: 'gone' }, expect: 'invalid_value' },
-  { what: "opens a request on a stranger's vehicle", who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_STRANGER }, expect: 'not_found' },
-  { what: 'opens a request on a missing vehicle', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_MISSING }, expect: 'not_found' },
-  { what: "opens a request on a customer's vehicle", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C1 }, expect: null },
-  { what: "opens a request on a stranger's private vehicle", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_STRANGER, company_id: C1 }, expect: 'not_found' },
-  { what: "opens a request on another company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C2 }, expect: 'not_found' },
-  { what: "opens a request for a company they do not work for", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: C2 }, expect: 'not_found' },
-  { what: 'opens a request with no company', who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, company_id: null }, expect: 'not_found' },
+  { what: 'opens a request on own vehicle, no company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: null }), expect: null },
+  { what: 'opens a request on own vehicle for a company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C2 }), expect: null },
+  { what: 'opens a request for a company that does not exist', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: 'gone' }), expect: 'invalid_value' },
+  { what: "opens a request on a stranger's vehicle", who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_STRANGER }), expect: 'not_found' },
+  { what: 'opens a request on a missing vehicle', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_MISSING }), expect: 'not_found' },
+  { what: "opens a request on a customer's vehicle", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C1 }), expect: null },
+  { what: "opens a request on a stranger's private vehicle", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_STRANGER, company_id: C1 }), expect: 'not_found' },
+  { what: "opens a request on another company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C2 }), expect: 'not_found' },
+  { what: "opens a request for a company they do not work for", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C2 }), expect: 'not_found' },
+  { what: "opens a request with no company on a customer's vehicle (it goes to the customer's company)", who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: null }), expect: null },
+  { what: "opens a request with no company on another company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: null }), expect: 'not_found' },
   { what: "updates a request of their company", who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: null },
   { what: "updates a request on own vehicle", who: 'owner', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: null },
-  { what: "moves a request onto a stranger's vehicle", who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'not_found' },
-  { what: "moves a request of own vehicle onto a stranger's", who: 'owner', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'not_found' },
+  { what: "moves a request onto a stranger's vehicle", who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'permission_denied' },
+  { what: "moves a request of own vehicle onto a stranger's", who: 'owner', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'permission_denied' },
+  { what: 'moves a request to another vehicle', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_STRANGER }, expect: 'permission_denied' },
+  { what: "updates their company's request on a vehicle that is no customer's", who: 'employee', table: 'service_requests', kind: 'PATCH', current: request({ vehicle_id: V_STRANGER }), set: { description: 'x' }, expect: null },
+  { what: 'moves a request to another company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { company_id: C2 }, expect: 'permission_denied' },
+  { what: 'moves a request of own vehicle to another company', who: 'owner', table: 'service_requests', kind: 'PATCH', current: request(), set: { company_id: C2 }, expect: 'permission_denied' },
+  { what: 'moves a request to another company', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { company_id: C2 }, expect: null },
+  // service request values, for every role
+  { what: 'opens a request with no description', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_OWNED, description: '  ' }, expect: 'invalid_value' },
+  { what: 'blanks the description', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: '' }, expect: 'invalid_value' },
+  { what: 'opens a request already completed', who: 'admin', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, vehicle_service_status_id: COMPLETED }), expect: 'invalid_value' },
+  { what: 'opens a walk-in request already started', who: 'employee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C1, vehicle_service_status_id: STARTED }), expect: null },
+  { what: 'sets an unknown status', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_service_status_id: 99 }, expect: 'invalid_value' },
+  { what: 'schedules a request', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_service_status_id: SCHEDULED }, expect: null },
+  { what: 'completes a request that never started', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_service_status_id: COMPLETED }, expect: 'invalid_value' },
+  { what: 'completes a started request', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request({ vehicle_service_status_id: STARTED }), set: { vehicle_service_status_id: COMPLETED }, expect: null },
+  { what: 'reopens a completed request', who: 'owner', table: 'service_requests', kind: 'PATCH', current: request({ vehicle_service_status_id: COMPLETED }), set: { vehicle_service_status_id: STARTED }, expect: null },
+  { what: 'moves a cancelled request straight to started', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request({ vehicle_service_status_id: CANCELLED }), set: { vehicle_service_status_id: STARTED }, expect: 'invalid_value' },
+  { what: 'sets a schedule that ends before it starts', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { schedule_start: '2026-03-02T10:00:00.000Z', schedule_end: '2026-03-02T09:00:00.000Z' }, expect: 'invalid_value' },
+  { what: 'assigns a colleague', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { assigned_user_id: EMPLOYEE }, expect: null },
+  { what: "assigns someone who does not work for the request's company", who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { assigned_user_id: OTHER_EMPLOYEE }, expect: 'invalid_value' },
+  { what: 'assigns someone to a request without a company', who: 'owner', table: 'service_requests', kind: 'PATCH', current: request({ company_id: null }), set: { assigned_user_id: EMPLOYEE }, expect: 'invalid_value' },
+  { what: 'edits a request still assigned to someone who left', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request({ assigned_user_id: STRANGER }), set: { description: 'x' }, expect: null },
+  { what: 'soft-deletes a request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: request(), set: { deleted_at: NOW }, expect: null },
   { what: "updates another company's request", who: 'otherEmployee', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: 'not_found' },
   { what: "pulls another company's request over to their own", who: 'otherEmployee', table: 'service_requests', kind: 'PATCH', current: request(), set: { vehicle_id: V_C2_CUSTOMER, company_id: C2 }, expect: 'not_found' },
-  { what: "opens a request on their company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: { vehicle_id: V_C2_CUSTOMER, company_id: C2 }, expect: null },
+  { what: "opens a request on their company's customer vehicle", who: 'otherEmployee', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_C2_CUSTOMER, company_id: C2 }), expect: null },
   { what: "updates a stranger's request", who: 'stranger', table: 'service_requests', kind: 'PATCH', current: request(), set: { description: 'x' }, expect: 'not_found' },
   { what: 'deletes a request', who: 'employee', table: 'service_requests', kind: 'DELETE', current: request(), expect: 'permission_denied' },
   { what: 'deletes a request on own vehicle', who: 'owner', table: 'service_requests', kind: 'DELETE', current: request(), expect: 'permission_denied' },
@@ -135,6 +168,16 @@ const cases: Case[] = [
   { what: 'corrects own record', who: 'employee', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { time: '2026-01-01T00:00:00.000Z' }, expect: null },
   { what: 'deletes own record', who: 'employee', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE), expect: 'permission_denied' },
   { what: "stops someone else's clock", who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), operation: 2 }, expect: null },
+  { what: "stops someone else's clock", who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(OTHER_EMPLOYEE), operation: 2 }, expect: 'permission_denied' },
+  { what: "starts someone else's clock", who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: work(EMPLOYEE), expect: 'permission_denied' },
+  { what: 'starts own clock on any request', who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: work(ADMIN), expect: null },
+  { what: "corrects someone else's record", who: 'admin', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { time: '2026-01-01T00:00:00.000Z' }, expect: null },
+  { what: 'turns own start into a stop', who: 'employee', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { operation: 2 }, expect: 'permission_denied' },
+  { what: 'moves own record to another request', who: 'admin', table: 'worktime', kind: 'PATCH', current: work(ADMIN), set: { service_request_id: R2 }, expect: 'permission_denied' },
+  { what: 'logs a start more than a day ahead of the server', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-02T12:00:01.000Z' }, expect: 'invalid_value' },
+  { what: 'logs a start an hour ahead of the server (a fast clock)', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-01T13:00:00.000Z' }, expect: null },
+  { what: 'logs a record without a time', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: null }, expect: 'invalid_value' },
+  { what: "deletes someone's record", who: 'admin', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE), expect: null },
   // companies and their employees
   { what: 'renames their company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: 'permission_denied' },
   { what: 'renames a company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: null },
@@ -145,7 +188,9 @@ const cases: Case[] = [
 
 describe('upload policy: authorize()', () => {
   it.each(cases)('$who $what ($table $kind) → $expect', async (c) => {
-    const next = c.kind === 'DELETE' ? null : { ...(c.current ?? { id: 'new' }), ...c.set };
+    // As the upload applies it: the sent values over the stored row, then the columns the server derives.
+    const merged = c.kind === 'DELETE' ? null : { ...(c.current ?? { id: 'new' }), ...c.set };
+    const next = merged && { ...merged, ...(await derivedColumns(c.table, c.current, merged, lookups)) };
     const changed = new Set(Object.keys(c.set ?? {}));
     const refusal = await authorize({ table: c.table, kind: c.kind, current: c.current, next, changed }, actors[c.who]!, lookups);
     expect(refusal?.code ?? null).toBe(c.expect);
@@ -169,5 +214,34 @@ describe('upload policy: authorize()', () => {
     expect(await claim(V_STRANGER)).toEqual(VEHICLE_NOT_YOURS);
     expect(missingRow('vehicles')).toEqual(VEHICLE_NOT_YOURS);
     expect(missingRow('service_requests')).toEqual(REQUEST_NOT_YOURS);
+  });
+});
+
+describe('upload policy: columns the server derives for a request', () => {
+  const derive = (current: Row | null, set: Row) => derivedColumns('service_requests', current, { ...(current ?? { id: 'new' }), ...set }, lookups);
+
+  it("sends a request without a company to the company whose customer owns the vehicle, as requested", async () => {
+    expect(await derive(null, { vehicle_id: V_OWNED, company_id: null })).toEqual({
+      company_id: C1, vehicle_service_status_id: REQUESTED, completed_at: null, has_started: false,
+    });
+    expect((await derive(null, { vehicle_id: V_STRANGER, company_id: null })).company_id).toBeUndefined();
+    expect((await derive(null, { vehicle_id: V_OWNED, company_id: C2 })).company_id).toBeUndefined();
+  });
+
+  it('sets completed_at on completion (the device\'s time, else the server\'s) and clears it otherwise', async () => {
+    const started = request({ vehicle_service_status_id: STARTED, has_started: true });
+    expect(await derive(started, { vehicle_service_status_id: COMPLETED })).toMatchObject({ completed_at: NOW, has_started: true });
+    expect(await derive(started, { vehicle_service_status_id: COMPLETED, completed_at: '2026-03-01T11:00:00.000Z' })).toMatchObject({
+      completed_at: '2026-03-01T11:00:00.000Z',
+    });
+    const completed = request({ vehicle_service_status_id: COMPLETED, completed_at: new Date(NOW), has_started: true });
+    expect(await derive(completed, { vehicle_service_status_id: STARTED })).toMatchObject({ completed_at: null, has_started: true });
+    expect(await derive(request(), { completed_at: NOW })).toMatchObject({ completed_at: null });
+  });
+
+  it('keeps has_started once set, whatever a device sends', async () => {
+    const started = request({ vehicle_service_status_id: SCHEDULED, has_started: true });
+    expect(await derive(started, { has_started: false })).toMatchObject({ has_started: true });
+    expect(await derive(request(), { vehicle_service_status_id: STARTED })).toMatchObject({ has_started: true });
   });
 });

@@ -9,7 +9,7 @@ import {
   type PgValue,
   type WritableTable,
 } from './columns.js';
-import { authorize, missingRow, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
+import { authorize, derivedColumns, missingRow, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
 
 /** One entry of an upload, as decoded from the wire. */
 export interface UploadEntry {
@@ -88,7 +88,8 @@ export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, 
   const values = parseValues(table, entry.opData, entry.id);
   if (isRefusal(values)) return values;
   const creating = current === null;
-  const all = { ...values, ...serverColumns(table, actor, creating, values) };
+  const all: Record<string, PgValue> = { ...values, ...serverColumns(table, actor, creating, values) };
+  Object.assign(all, await derivedColumns(table, current, { ...(current ?? { id: entry.id }), ...all }, lookups));
   const next: Row = { ...(current ?? { id: entry.id }), ...all };
   const refusal = await authorize({ table, kind: entry.kind, current, next, changed: new Set(Object.keys(values)) }, actor, lookups);
   if (refusal) return refusal;

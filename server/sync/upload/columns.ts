@@ -1,4 +1,5 @@
 import { isId, isTagHash } from '../../../src/domain/ids.js';
+import { REQUEST_DESCRIPTION_MAX } from '../../../src/domain/serviceStatus.js';
 import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/domain/validation.js';
 
 /**
@@ -37,10 +38,11 @@ export const WRITABLE_COLUMNS = {
   company_employees: { user_id: ID, company_id: ID, type: text(50), start_date: TIME, end_date: TIME },
   customers: { name: NAME, email: text(254), phone: text(50), note: LONG, company_id: ID, deleted_at: TIME },
   service_requests: {
-    description: LONG, vehicle_id: ID, vehicle_service_status_id: int(0, 1000), assigned_user_id: ID, has_started: FLAG,
+    description: text(REQUEST_DESCRIPTION_MAX), vehicle_id: ID, vehicle_service_status_id: int(0, 1000), assigned_user_id: ID, has_started: FLAG,
     company_id: ID, completed_at: TIME, schedule_start: TIME, schedule_end: TIME, deleted_at: TIME,
   },
-  worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME, change_time: TIME },
+  // change_time is the server's (migration 0008); time is the device's.
+  worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME },
 } satisfies Record<string, Record<string, ColumnRule>>;
 
 export type WritableTable = keyof typeof WRITABLE_COLUMNS;

@@ -39,5 +39,13 @@ export function transactionLookups(tx: Queryable): Lookups {
     async companyExists(companyId) {
       return (await tx.query('select 1 from companies where id = $1 and deleted_at is null', [companyId])).length > 0;
     },
+    async isEmployee(userId, companyId) {
+      const rows = await tx.query(
+        `select 1 from company_employees e where e.user_id = $1 and e.company_id = $2 and ${currentlyEmployed('e')}`,
+        [userId, companyId],
+      );
+      return rows.length > 0;
+    },
+    now: () => new Date(),
   };
 }

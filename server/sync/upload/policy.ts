@@ -1,4 +1,14 @@
 import type { PgValue, WritableTable } from './columns.js';
+import { deny, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
+import {
+  serviceRequestColumns,
+  serviceRequestPermission,
+  serviceRequestValues,
+  worktimePermission,
+  worktimeValues,
+} from './servicePolicy.js';
+
+export { REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal };
 
 /**
  * Who may write what through sync (SPEC §6): owners their vehicles and service requests on them, admins anything
@@ -26,11 +36,10 @@ export interface Lookups {
   vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
   /** Whether a company exists and is not deleted. */
   companyExists(companyId: string): Promise<boolean>;
-}
-
-export interface Refusal {
-  code: 'permission_denied' | 'invalid_value' | 'not_found';
-  message: string;
+  /** Whether the user works for the company right now (an open employee link). */
+  isEmployee(userId: string, companyId: string): Promise<boolean>;
+  /** The server's clock. */
+  now(): Date;
 }
 
 export interface Write {
@@ -44,14 +53,6 @@ export interface Write {
   changed: ReadonlySet<string>;
 }
 
-const deny = (message: string): Refusal => ({ code: 'permission_denied', message });
-
-/**
- * What a caller hears about a row they may not touch, whether it exists or not: answering "not yours" for real ids
- * and "not found" for made-up ones would tell an attacker which private vehicles and requests exist.
- */
-export const VEHICLE_NOT_YOURS: Refusal = { code: 'not_found', message: 'Vehicle not found or not yours' };
-export const REQUEST_NOT_YOURS: Refusal = { code: 'not_found', message: 'Service request not found or not yours' };
 const CUSTOMER_NOT_YOURS: Refusal = { code: 'not_found', message: 'Customer not found or not yours' };
 
 /** The answer for a change to a row that does not exist: the same as for one that exists but is not the caller's. */
@@ -62,7 +63,6 @@ export function missingRow(table: WritableTable): Refusal {
   return { code: 'not_found', message: 'There is no such row to change' };
 }
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
 
 function worksFor(actor: Actor, companyId: unknown): boolean {
   return typeof companyId === 'string' && actor.companyIds.has(companyId);
@@ -111,42 +111,29 @@ function customerRule(w: Write, actor: Actor): Refusal | null {
 }
 
 /**
- * Who may open or change a service request on a vehicle: its owner (asking no company or an existing one), or a
- * current employee of the request's company when the vehicle belongs to one of that company's customers. A change
- * must be allowed for the row as it is and as it would be, so a request cannot be moved onto someone else's vehicle.
+ * Whether the caller may make the write, then whether its values obey the rules every writer obeys. Permission comes
+ * first so that a caller learns nothing about rows that are not theirs.
  */
-async function mayHandleRequest(row: Row, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  const vehicleId = str(row.vehicle_id);
-  if (vehicleId === null) return VEHICLE_NOT_YOURS;
-  const companyId = str(row.company_id);
-  if ((await lookups.vehicleOwner(vehicleId)) === actor.userId) {
-    if (companyId !== null && !(await lookups.companyExists(companyId))) return invalid('No such company');
-    return null;
-  }
-  if (worksFor(actor, companyId) && (await lookups.vehicleCustomerCompany(vehicleId)) === companyId) return null;
-  return VEHICLE_NOT_YOURS;
+export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  return (await permission(w, actor, lookups)) ?? valueRules(w, lookups);
 }
 
-async function serviceRequestRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.kind === 'DELETE') return deny('Only an administrator can delete service requests; cancel or soft-delete instead');
-  if (w.current !== null && (await mayHandleRequest(w.current, actor, lookups)) !== null) return REQUEST_NOT_YOURS;
-  return w.next === null ? null : mayHandleRequest(w.next, actor, lookups);
+/** Server-filled columns that depend on the row as it would be (see servicePolicy.ts); applied before authorize. */
+export async function derivedColumns(table: WritableTable, current: Row | null, next: Row, lookups: Lookups): Promise<Row> {
+  return table === 'service_requests' ? serviceRequestColumns(current, next, lookups) : {};
 }
 
-/** Work time: your own clock, on a request of your company. Only admins touch other people's clocks. */
-async function worktimeRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.kind === 'DELETE') return deny('Only an administrator can delete work time');
-  if (w.current !== null && w.current.user_id !== actor.userId) return deny("Only an administrator can change another person's time");
-  if (str(w.next?.user_id) !== actor.userId) return deny('You can only log your own time');
-  const requestId = str(w.next?.service_request_id);
-  const company = requestId === null ? undefined : await lookups.requestCompany(requestId);
-  if (company === undefined || !worksFor(actor, company)) return REQUEST_NOT_YOURS;
+async function valueRules(w: Write, lookups: Lookups): Promise<Refusal | null> {
+  if (w.table === 'service_requests') return serviceRequestValues(w, lookups);
+  if (w.table === 'worktime') return worktimeValues(w, lookups);
   return null;
 }
 
-export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   // Accounts are created and removed through AuthService only, whoever asks.
   if (w.table === 'users' && w.kind !== 'PATCH') return deny('Accounts cannot be created or deleted this way');
+  // Admins included: nobody starts another person's clock.
+  if (w.table === 'worktime') return worktimePermission(w, actor, lookups);
   if (actor.isAdmin) return null;
   switch (w.table) {
     case 'users':
@@ -158,9 +145,7 @@ export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promi
     case 'customers':
       return customerRule(w, actor);
     case 'service_requests':
-      return serviceRequestRule(w, actor, lookups);
-    case 'worktime':
-      return worktimeRule(w, actor, lookups);
+      return serviceRequestPermission(w, actor, lookups);
     case 'vehicles_info':
       return deny('Only an administrator can edit vehicle info');
     case 'companies':

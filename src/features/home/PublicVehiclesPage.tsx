@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import Car from 'lucide-react/icons/car';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Globe from 'lucide-react/icons/globe';
@@ -9,12 +10,16 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 
-/** SPEC §2 "/": the latest listed vehicles, straight from the local database (so it works offline). */
-export function PublicVehiclesPage() {
+/**
+ * SPEC §2 "/": the latest listed vehicles, straight from the local database (so it works offline). `before` is what
+ * a signed-in user sees first (their work in progress), given by the app shell.
+ */
+export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
   usePageTitle('Latest vehicles', { icon: Globe });
   const vehicles = usePublicVehicles();
   return (
     <section className="page" data-page="public-vehicles">
+      {before && <Suspense fallback={null}>{before}</Suspense>}
       <PageHeader icon={Globe} title="Latest vehicles" subtitle="Public vehicles, most recently updated first" />
       <div className="ui-section" data-state={vehicles.status}>
         {vehicles.status === 'loading' && <Loading />}

@@ -32,11 +32,14 @@ export function VehiclePage({
   vehicleId,
   section,
   linkTag,
+  serviceRequests,
 }: {
   vehicleId: string;
   section: VehicleSection;
   /** The card that links a new tag to this vehicle, shown on its profile to those who can edit it while it has none. */
   linkTag?: (vehicleId: string) => ReactNode;
+  /** The request-services sections: the list (requestId null) or one request. */
+  serviceRequests?: (vehicleId: string, requestId: string | null) => ReactNode;
 }) {
   const label = SECTION_LABELS[section.view];
   const vehicles = useVehicle(vehicleId);
@@ -95,7 +98,11 @@ export function VehiclePage({
           />
         </Card>
       )}
-      {section.view !== 'profile' && (
+      {(section.view === 'request-services' || section.view === 'service-request') && serviceRequests ? (
+        <Suspense fallback={<Loading />}>
+          {serviceRequests(vehicle.id, section.view === 'service-request' ? section.serviceRequestId : null)}
+        </Suspense>
+      ) : section.view !== 'profile' && (
         <Card aria-labelledby="vehicle-section-title">
           <h2 id="vehicle-section-title">{label}</h2>
           {section.view === 'service-request' ? (

@@ -1,0 +1,15 @@
+/** Why an uploaded change was not applied: what the device's user reads, and the kind of reason. */
+export interface Refusal {
+  code: 'permission_denied' | 'invalid_value' | 'not_found';
+  message: string;
+}
+
+export const deny = (message: string): Refusal => ({ code: 'permission_denied', message });
+export const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
+
+/**
+ * What a caller hears about a row they may not touch, whether it exists or not: answering "not yours" for real ids
+ * and "not found" for made-up ones would tell an attacker which private vehicles and requests exist.
+ */
+export const VEHICLE_NOT_YOURS: Refusal = { code: 'not_found', message: 'Vehicle not found or not yours' };
+export const REQUEST_NOT_YOURS: Refusal = { code: 'not_found', message: 'Service request not found or not yours' };

@@ -1,0 +1,162 @@
+import {
+  canMove,
+  INITIAL_STATUSES,
+  isRequestStatus,
+  statusColumns,
+  statusOf,
+  STATUS_LABELS,
+} from '../../../src/domain/serviceStatus.js';
+import { WORK_START, WORK_STOP } from '../../../src/domain/worktime.js';
+import type { Actor, Lookups, Row, Write } from './policy.js';
+import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
+
+/**
+ * Service requests and work time (SPEC §4, §6). Who may write (the permission rules) is checked first; then the
+ * values every writer must respect, admins included: statuses move only along the lifecycle of
+ * src/domain/serviceStatus.ts, a request stays on its vehicle, only a company's current employees can be assigned,
+ * and a work record, once written, can only have its time corrected.
+ */
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+function worksFor(actor: Actor, companyId: unknown): boolean {
+  return typeof companyId === 'string' && actor.companyIds.has(companyId);
+}
+
+/** Epoch milliseconds of a value as sent (ISO text) or as stored (a Date); NaN for anything else. */
+function ms(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(ms(value)).toISOString());
+
+// ---- Service requests ------------------------------------------------------------------------------------------
+
+/**
+ * Who may open a request: the vehicle's owner (for no company or an existing one), or a current employee of the
+ * request's company when the vehicle belongs to one of that company's customers.
+ */
+async function mayOpen(row: Row, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  const vehicleId = str(row.vehicle_id);
+  if (vehicleId === null) return VEHICLE_NOT_YOURS;
+  const companyId = str(row.company_id);
+  if ((await lookups.vehicleOwner(vehicleId)) === actor.userId) {
+    if (companyId !== null && !(await lookups.companyExists(companyId))) return invalid('No such company');
+    return null;
+  }
+  if (worksFor(actor, companyId) && (await lookups.vehicleCustomerCompany(vehicleId)) === companyId) return null;
+  return VEHICLE_NOT_YOURS;
+}
+
+/** Who may change a request: the vehicle's owner, or a current employee of the request's company. */
+async function mayHandle(row: Row, actor: Actor, lookups: Lookups): Promise<boolean> {
+  const vehicleId = str(row.vehicle_id);
+  if (vehicleId !== null && (await lookups.vehicleOwner(vehicleId)) === actor.userId) return true;
+  return worksFor(actor, row.company_id);
+}
+
+/** The permission rule for non-admins (admins may write any request; the value rules still hold for them). */
+export async function serviceRequestPermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  if (w.kind === 'DELETE') return deny('Only an administrator can delete service requests; cancel or soft-delete instead');
+  if (w.current === null) return w.next === null ? null : mayOpen(w.next, actor, lookups);
+  if (!(await mayHandle(w.current, actor, lookups))) return REQUEST_NOT_YOURS;
+  if (w.next !== null && w.next.company_id !== w.current.company_id) {
+    return deny('Only an administrator can move a request to another company');
+  }
+  return null;
+}
+
+/**
+ * Columns the server fills in on every request write, before it is checked: a request opened without a company goes
+ * to the company whose customer owns the vehicle (an owner asks their shop without knowing its id); a missing
+ * status is REQUESTED; completed_at and has_started follow the status.
+ */
+export async function serviceRequestColumns(current: Row | null, next: Row, lookups: Lookups): Promise<Row> {
+  const out: Row = {};
+  const vehicleId = str(next.vehicle_id);
+  if (current === null && (next.company_id ?? null) === null && vehicleId !== null) {
+    const company = await lookups.vehicleCustomerCompany(vehicleId);
+    if (company !== null) out.company_id = company;
+  }
+  const sent = next.vehicle_service_status_id ?? null;
+  if (sent !== null && !isRequestStatus(sent)) return out; // refused by the value rules
+  const status = sent ?? statusOf(current ?? {});
+  if (sent === null) out.vehicle_service_status_id = status;
+  const hadStarted = current?.has_started === true || next.has_started === true;
+  Object.assign(out, statusColumns(status, iso(next.completed_at), hadStarted, lookups.now().toISOString()));
+  return out;
+}
+
+export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<Refusal | null> {
+  const { current, next, changed } = w;
+  if (next === null) return null;
+  if (current !== null && next.vehicle_id !== current.vehicle_id) return deny('A service request stays on its vehicle');
+  if ((current === null || changed.has('description')) && (str(next.description) ?? '').trim() === '') {
+    return invalid('Describe the work the request is for');
+  }
+  const status = next.vehicle_service_status_id;
+  if (!isRequestStatus(status)) return invalid('Unknown service request status');
+  if (current === null) {
+    if (!INITIAL_STATUSES.includes(status)) return invalid(`A new request cannot be ${STATUS_LABELS[status].toLowerCase()}`);
+  } else {
+    const from = statusOf(current);
+    if (!canMove(from, status)) return invalid(`A request cannot go from ${STATUS_LABELS[from]} to ${STATUS_LABELS[status]}`);
+  }
+  if (next.schedule_start != null && next.schedule_end != null && ms(next.schedule_end) < ms(next.schedule_start)) {
+    return invalid('The schedule ends before it starts');
+  }
+  const assignee = str(next.assigned_user_id);
+  if (assignee !== null && (current === null || changed.has('assigned_user_id')) && assignee !== current?.assigned_user_id) {
+    const company = str(next.company_id);
+    if (company === null) return invalid('Only a company request can be assigned');
+    if (!(await lookups.isEmployee(assignee, company))) return invalid("The assigned person does not work for the request's company");
+  }
+  return null;
+}
+
+// ---- Work time ---------------------------------------------------------------------------------------------------
+
+/**
+ * Work time, for every role: your own clock, on a request of a company you work for; an admin on any request, and
+ * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins.
+ */
+export async function worktimePermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  if (w.kind === 'DELETE') return actor.isAdmin ? null : deny('Only an administrator can delete work time');
+  const next = w.next;
+  if (next === null) return null;
+  if (w.current !== null) {
+    if (w.current.user_id !== actor.userId && !actor.isAdmin) return deny("Only an administrator can change another person's time");
+  } else if (str(next.user_id) !== actor.userId) {
+    if (!actor.isAdmin) return deny('You can only log your own time');
+    if (next.operation !== WORK_STOP) return deny("Nobody can start another person's clock");
+  }
+  const requestId = str(next.service_request_id);
+  const company = requestId === null ? undefined : await lookups.requestCompany(requestId);
+  if (company === undefined) return REQUEST_NOT_YOURS;
+  return actor.isAdmin || worksFor(actor, company) ? null : REQUEST_NOT_YOURS;
+}
+
+/** How far ahead of the server's clock a record's time may be: a device clock a little fast is normal, a day is not. */
+export const WORK_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every work record names its start or stop and its time. Records are kept, not rewritten: later writes may only
+ * correct the time (who, which request and which operation stay). No rule looks at the other records: a stop that
+ * arrives before its start, days late, or twice is stored as sent, and src/domain/worktime.ts totals them by time.
+ */
+export function worktimeValues(w: Write, lookups: Lookups): Refusal | null {
+  const { current, next } = w;
+  if (next === null) return null;
+  if (current !== null) {
+    for (const column of ['user_id', 'service_request_id', 'operation'] as const) {
+      if (next[column] !== current[column]) return deny('Only the time of a work record can be corrected');
+    }
+  }
+  if (next.operation !== WORK_START && next.operation !== WORK_STOP) return invalid('A work record is a start (1) or a stop (2)');
+  if (next.time == null) return invalid('A work record needs its time');
+  if (ms(next.time) > lookups.now().getTime() + WORK_TIME_MAX_AHEAD_MS) {
+    return invalid("The time is more than a day ahead of the server's; check this device's clock");
+  }
+  return null;
+}

@@ -1,0 +1,87 @@
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import { Link } from '../../app/router.js';
+import { serviceRequestPath } from '../../app/routes.js';
+import { statusOf } from '../../domain/serviceStatus.js';
+import { totalAt } from '../../domain/worktime.js';
+import { ClockBadge } from './ClockBadge.js';
+import { formatSchedule, personLabel, vehicleLabel } from './format.js';
+import { useAssignedRequests } from './queries.js';
+import { StatusChip } from './StatusChip.js';
+import { useMyActiveWork } from './useMyActiveWork.js';
+import { useNow } from './useNow.js';
+import { useViewer } from './useViewer.js';
+import './services.css';
+
+/**
+ * The signed-in home's work lists: SPEC §4 In-Progress Requests (where the user's clock runs, with who else is on
+ * it), then the open requests assigned to them. Nothing at all when there is neither, so the home stays the public
+ * list for everyone who does no shop work.
+ */
+export function MyWork() {
+  const viewer = useViewer();
+  return viewer === null ? null : <Lists userId={viewer.id} />;
+}
+
+function Lists({ userId }: { userId: string }) {
+  const { active, names } = useMyActiveWork(userId);
+  const assigned = useAssignedRequests(userId);
+  const now = useNow(active.length > 0);
+  const running = new Set(active.map((a) => a.request.id));
+  const waiting = assigned.rows.filter((r) => !running.has(r.id));
+  if (active.length === 0 && waiting.length === 0) return null;
+  return (
+    <>
+      {active.length > 0 && (
+        <section className="ui-section" aria-labelledby="in-progress-title" data-in-progress="">
+          <h2 id="in-progress-title">In-Progress Requests</h2>
+          <ul className="ui-list request-list">
+            {active.map(({ request, clock }) => {
+              const others = clock.active.filter((u) => u.userId !== userId).map((u) => personLabel(names.get(u.userId)));
+              return (
+                <li key={request.id} data-request-id={request.id}>
+                  <Link className="ui-list-item" to={serviceRequestPath(request.vehicle_id, request.id)}>
+                    <span className="ui-list-item__text">
+                      <span className="ui-list-item__title request-list__title">{request.description || 'Service request'}</span>
+                      <span className="ui-list-item__detail">{vehicleLabel(request)}</span>
+                      {others.length > 0 && (
+                        <span className="ui-list-item__detail" data-field="others-working">
+                          Also working: {others.join(', ')}
+                        </span>
+                      )}
+                    </span>
+                    <ClockBadge totalMs={totalAt(clock, now)} active={clock.active.length} />
+                    <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {waiting.length > 0 && (
+        <section className="ui-section" aria-labelledby="assigned-title" data-assigned="">
+          <h2 id="assigned-title">Assigned to you</h2>
+          <ul className="ui-list request-list">
+            {waiting.map((request) => (
+              <li key={request.id} data-request-id={request.id}>
+                <Link className="ui-list-item" to={serviceRequestPath(request.vehicle_id, request.id)}>
+                  <span className="ui-list-item__text">
+                    <span className="ui-list-item__title request-list__title">{request.description || 'Service request'}</span>
+                    <span className="ui-list-item__detail">{vehicleLabel(request)}</span>
+                    <span className="request-list__meta">
+                      <StatusChip status={statusOf(request)} />
+                      {request.schedule_start && (
+                        <span className="ui-list-item__detail">{formatSchedule(request.schedule_start, null)}</span>
+                      )}
+                    </span>
+                  </span>
+                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

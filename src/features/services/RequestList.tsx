@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Plus from 'lucide-react/icons/plus';
+import { navigate } from '../../app/navigation.js';
+import { Link } from '../../app/router.js';
+import { serviceRequestPath } from '../../app/routes.js';
+import { statusOf } from '../../domain/serviceStatus.js';
+import { totalAt } from '../../domain/worktime.js';
+import { Button } from '../../ui/Button.js';
+import { Card } from '../../ui/Card.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Loading } from '../../ui/Loading.js';
+import { showSnackbar } from '../../ui/snackbar/store.js';
+import { openAs } from './access.js';
+import { ClockBadge } from './ClockBadge.js';
+import { formatSchedule, personLabel } from './format.js';
+import { useServiceVehicle, useVehicleRequests, useVehicleWork, useCompanies } from './queries.js';
+import { RequestFormDialog, type CompanyChoice } from './RequestForm.js';
+import { StatusChip } from './StatusChip.js';
+import { useNow } from './useNow.js';
+import { useClocks } from './useClocks.js';
+import { useViewer } from './useViewer.js';
+import { createRequest } from './writes.js';
+
+const EMPTY_FIELDS = { description: '', scheduleStart: null, scheduleEnd: null, assignedUserId: null };
+
+/** /vehicle/{id}/request-services: the vehicle's requests, newest first, and opening a new one for those who may. */
+export function RequestList({ vehicleId }: { vehicleId: string }) {
+  const viewer = useViewer();
+  const vehicle = useServiceVehicle(vehicleId).rows[0];
+  const requests = useVehicleRequests(vehicleId);
+  const clocks = useClocks(useVehicleWork(vehicleId).rows);
+  const now = useNow([...clocks.values()].some((clock) => clock.active.length > 0));
+  const companies = useCompanies();
+  const [creating, setCreating] = useState(false);
+  const open = viewer && vehicle ? openAs(viewer, vehicle) : null;
+  const switchTo = open?.kind === 'none' ? open.switchTo : null;
+  const switchName = companies.rows.find((c) => c.id === switchTo)?.name ?? 'company';
+
+  const company = useMemo<CompanyChoice>(() => {
+    if (open?.kind === 'admin') return { kind: 'choose', initial: vehicle?.customer_company_id ?? null };
+    return { kind: 'fixed', companyId: open?.kind === 'employee' ? open.companyId : null };
+  }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, vehicle?.customer_company_id]);
+
+  return (
+    <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={requests.status}>
+      <div className="services-head">
+        <h2 id="service-requests-title">Service requests</h2>
+        {open !== null && open.kind !== 'none' && (
+          <Button icon={Plus} onClick={() => setCreating(true)} data-action="new-service-request">
+            New request
+          </Button>
+        )}
+      </div>
+      {switchTo !== null && (
+        <p className="ui-alert ui-alert--info">
+          This vehicle belongs to a customer of {switchName}: switch to the {switchName} workspace to open a request for it.
+        </p>
+      )}
+      {requests.status === 'loading' && <Loading />}
+      {requests.status === 'error' && (
+        <p className="ui-alert ui-alert--error" role="alert">
+          Could not read the requests: {requests.error}
+        </p>
+      )}
+      {requests.status === 'ready' && requests.rows.length === 0 && (
+        <EmptyState icon={ClipboardList} title="No service requests" data-empty="service-requests">
+          <p>
+            {open !== null && open.kind !== 'none'
+              ? 'Open a request for work on this vehicle: what needs doing, when, and who does it.'
+              : "Requests show here for the vehicle's owner and the shop working on it."}
+          </p>
+        </EmptyState>
+      )}
+      {requests.rows.length > 0 && (
+        <ul className="ui-list request-list">
+          {requests.rows.map((request) => {
+            const clock = clocks.get(request.id);
+            const schedule = formatSchedule(request.schedule_start, request.schedule_end);
+            return (
+              <li key={request.id} data-request-id={request.id}>
+                <Link className="ui-list-item" to={serviceRequestPath(vehicleId, request.id)}>
+                  <span className="ui-list-item__text">
+                    <span className="ui-list-item__title request-list__title">{request.description || 'No description'}</span>
+                    <span className="request-list__meta">
+                      <StatusChip status={statusOf(request)} />
+                      {schedule && <span className="ui-list-item__detail">{schedule}</span>}
+                      {request.assigned_user_id && (
+                        <span className="ui-list-item__detail">Assigned to {personLabel(request.assigned_name)}</span>
+                      )}
+                    </span>
+                  </span>
+                  {clock && <ClockBadge totalMs={totalAt(clock, now)} active={clock.active.length} />}
+                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {creating && open !== null && (
+        <RequestFormDialog
+          title="New service request"
+          submitLabel="Open request"
+          initial={EMPTY_FIELDS}
+          company={company}
+          onClose={() => setCreating(false)}
+          onSubmit={async (values) => {
+            const id = await createRequest({ ...values, vehicleId });
+            setCreating(false);
+            showSnackbar({ severity: 'success', message: 'Service request opened.' });
+            navigate(serviceRequestPath(vehicleId, id));
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { RequestDetail } from './RequestDetail.js';
+import { RequestList } from './RequestList.js';
+import './services.css';
+
+/**
+ * The vehicle page's request-services section (SPEC §2): the list at /vehicle/{id}/request-services, a request at
+ * /vehicle/{id}/request-services/{requestId}. App.tsx hands it to the vehicle page, which owns the frame.
+ */
+export function ServiceRequestsSection({ vehicleId, requestId }: { vehicleId: string; requestId: string | null }) {
+  return requestId === null ? <RequestList vehicleId={vehicleId} /> : <RequestDetail vehicleId={vehicleId} requestId={requestId} />;
+}

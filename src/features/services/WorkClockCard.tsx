@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import Play from 'lucide-react/icons/play';
+import Square from 'lucide-react/icons/square';
+import { isOpen, type RequestStatus } from '../../domain/serviceStatus.js';
+import { clockOf, formatDuration, totalAt, userTotalAt, type RequestClock, type UserClock } from '../../domain/worktime.js';
+import { Button } from '../../ui/Button.js';
+import { Card } from '../../ui/Card.js';
+import { showSnackbar } from '../../ui/snackbar/store.js';
+import { mayClock, mayStopOthers, type Viewer } from './access.js';
+import { ClockBadge } from './ClockBadge.js';
+import { formatDateTime, personLabel } from './format.js';
+import { StopWorkDialog } from './StopWorkDialog.js';
+import { startWork } from './writes.js';
+
+interface Props {
+  request: { id: string; company_id: string | null; has_started: number | null };
+  status: RequestStatus;
+  clock: RequestClock;
+  names: Map<string, string | null>;
+  viewer: Viewer | null;
+  now: number;
+}
+
+/**
+ * The request's work time (SPEC §4): the labour total ticking N times as fast with N people on the clock, the
+ * viewer's own Start/Stop, who is working now (admins can stop their clocks), and the log of every stretch.
+ */
+export function WorkClockCard({ request, status, clock, names, viewer, now }: Props) {
+  const [stopping, setStopping] = useState<UserClock | null>(null);
+  const [starting, setStarting] = useState(false);
+  const mine = viewer ? clockOf(clock, viewer.id) : null;
+  const canClock = viewer !== null && mayClock(viewer, request);
+  const nameOf = (userId: string) => (userId === viewer?.id ? 'You' : personLabel(names.get(userId)));
+
+  async function start() {
+    if (viewer === null) return;
+    setStarting(true);
+    try {
+      await startWork(viewer.id, { id: request.id, status, has_started: request.has_started });
+      showSnackbar({ severity: 'success', message: 'Clock started.' });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  return (
+    <Card aria-labelledby="work-time-title" data-work-clock={request.id}>
+      <div className="services-head">
+        <h2 id="work-time-title">Work time</h2>
+        <ClockBadge totalMs={totalAt(clock, now)} active={clock.active.length} />
+      </div>
+      {canClock && (
+        <div className="work-clock__mine">
+          <p>
+            Your time: <strong data-my-time="">{formatDuration(mine ? userTotalAt(mine, now) : 0)}</strong>
+          </p>
+          {mine?.running ? (
+            <Button variant="danger" icon={Square} onClick={() => setStopping(mine)} data-action="stop-work">
+              Stop work
+            </Button>
+          ) : isOpen(status) ? (
+            <Button icon={Play} busy={starting} onClick={() => void start()} data-action="start-work">
+              Start work
+            </Button>
+          ) : (
+            <p className="ui-muted">Reopen the request to log more time.</p>
+          )}
+        </div>
+      )}
+      {clock.active.length > 0 && (
+        <section aria-labelledby="work-active-title" className="work-clock__section">
+          <h3 id="work-active-title">Working now</h3>
+          <ul className="work-clock__people">
+            {clock.active.map((user) => (
+              <li key={user.userId} data-active-user={user.userId}>
+                <span className="work-clock__person">
+                  <strong>{nameOf(user.userId)}</strong>
+                  <span className="ui-muted"> since {formatDateTime(user.running!.start)}</span>
+                </span>
+                <span className="work-clock__time">{formatDuration(userTotalAt(user, now))}</span>
+                {viewer !== null && user.userId !== viewer.id && mayStopOthers(viewer) && (
+                  <Button variant="secondary" icon={Square} onClick={() => setStopping(user)} data-action="stop-other-work">
+                    Stop
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {clock.users.length > 0 ? (
+        <details className="work-clock__log">
+          <summary>Time log</summary>
+          {clock.users.map((user) => (
+            <section key={user.userId} className="work-clock__log-person" aria-label={`Time of ${nameOf(user.userId)}`}>
+              <p>
+                <strong>{nameOf(user.userId)}</strong> · {formatDuration(userTotalAt(user, now))}
+              </p>
+              <ul>
+                {user.intervals.map((interval) => (
+                  <li key={interval.startId}>
+                    {formatDateTime(interval.start)} – {interval.stop === null ? 'running' : formatDateTime(interval.stop)}
+                    <span className="ui-muted"> ({formatDuration((interval.stop ?? Math.max(now, interval.start)) - interval.start)})</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </details>
+      ) : (
+        <p className="ui-muted">No time logged yet.</p>
+      )}
+      {stopping !== null && stopping.running !== null && (
+        <StopWorkDialog
+          requestId={request.id}
+          clock={stopping}
+          personName={nameOf(stopping.userId)}
+          mine={stopping.userId === viewer?.id}
+          onClose={() => setStopping(null)}
+        />
+      )}
+    </Card>
+  );
+}

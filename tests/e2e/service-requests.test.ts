@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemo } from '../../server/db/seed.js';
+import { newId } from '../../src/domain/ids.js';
+import { expectNoAxeViolations } from '../helpers/axe.js';
+import { launchDevice, type Device } from '../helpers/browser.js';
+import { TestDevice } from '../helpers/device.js';
+import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';
+import { settledScreen } from '../helpers/screens.js';
+import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+import { signInThroughUi, waitForServiceWorker } from '../helpers/ui.js';
+
+// Service requests and work time at phone size, with a real server, database and Chromium: an admin opens and
+// assigns a request; the worker times it offline across a reload, corrects the times and stops; the admin's device
+// shows the total; two workers on one request run the timer twice as fast; an employee whose link ends loses the
+// company's requests live.
+describe('service requests and work clocks end to end', () => {
+  let server: TestServer;
+  let admin: Device;
+  let worker: Device;
+  let second: Device;
+  let adminPage: Page;
+  let workerPage: Page;
+  let secondPage: Page;
+  let bronco: string;
+  let requestPath = '';
+  const DESCRIPTION = 'Replace the serpentine belt';
+
+  const banner = (page: Page) => page.locator('[data-active-request-banner]');
+  const clockText = (page: Page, scope: string) => page.locator(`${scope} [data-clock]`).first().textContent();
+
+  beforeAll(async () => {
+    requireBuild();
+    server = await startTestServer('pglite');
+    await seedDemo(server.db);
+    bronco = (await server.db.query<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`))[0]!.id;
+    // A second employee of the demo company, hired through the database as an admin would.
+    const account = await TestDevice.create(server);
+    await account.register('second.worker@example.com', 'second-worker');
+    await server.db.query(
+      `insert into company_employees (id, user_id, company_id, type, start_date)
+       select $1, $2, id, 'worker', now() - interval '1 day' from companies where name = 'Tagbook Garage'`,
+      [newId(), account.session!.userId],
+    );
+    [admin, worker, second] = await Promise.all([launchDevice(), launchDevice(), launchDevice()]);
+    await emulateOnlineFlag(worker.context);
+    adminPage = admin.context.pages()[0] ?? (await admin.context.newPage());
+    workerPage = worker.context.pages()[0] ?? (await worker.context.newPage());
+    secondPage = second.context.pages()[0] ?? (await second.context.newPage());
+    await Promise.all([
+      signInThroughUi(adminPage, server.url, 'admin@tagbook.test', 'tagbook-admin'),
+      signInThroughUi(workerPage, server.url, 'worker@tagbook.test', 'tagbook-worker'),
+      signInThroughUi(secondPage, server.url, 'second.worker@example.com', 'second-worker'),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([admin?.close(), worker?.close(), second?.close()]);
+    await server?.stop();
+  });
+
+  it('lets an admin open a request on a customer\'s vehicle and assign it to the company\'s worker', async () => {
+    await adminPage.goto(`${server.url}/vehicle/${bronco}/request-services`);
+    const list = adminPage.locator('[data-service-requests]');
+    await list.locator('[data-request-id]').first().waitFor();
+    await expectNoAxeViolations(adminPage, "a vehicle's service requests");
+    await list.getByRole('button', { name: 'New request' }).click();
+    const form = adminPage.locator('[data-dialog="service-request-form"]');
+    await form.getByLabel('What needs doing').fill(DESCRIPTION);
+    await expect.poll(() => form.getByLabel('Company').inputValue()).not.toBe('');
+    await form.getByLabel('Assigned to').selectOption({ label: 'Demo Worker' });
+    await expectNoAxeViolations(adminPage, 'the new request form');
+    await form.getByRole('button', { name: 'Open request' }).click();
+    await adminPage.waitForURL(/\/request-services\/[A-Za-z0-9_-]{22}$/);
+    requestPath = new URL(adminPage.url()).pathname;
+    const card = adminPage.locator('[data-request]');
+    expect(await card.locator('[data-field="assignee"]').textContent()).toBe('Demo Worker');
+    expect(await card.locator('.request-status').textContent()).toBe('Requested');
+    await settledScreen(adminPage);
+    await expectNoAxeViolations(adminPage, 'a service request');
+  });
+
+  it('keeps a worker\'s clock running offline across a reload, with the banner ticking, and stops it with corrected times', async () => {
+    await workerPage.goto(`${server.url}/`);
+    const assigned = workerPage.locator('[data-assigned] a', { hasText: DESCRIPTION });
+    await assigned.waitFor({ timeout: 20_000 });
+    await waitForServiceWorker(workerPage);
+    await setBrowserOffline(worker.context, workerPage, true);
+
+    await assigned.click();
+    await workerPage.getByRole('button', { name: 'Start work' }).click();
+    await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
+    expect(await workerPage.locator('[data-request] .request-status').textContent()).toBe('Started');
+
+    // Back home (in the app, offline) and a reload there: the clock still runs and the banner ticks.
+    await workerPage.goBack();
+    await workerPage.locator('[data-page="public-vehicles"]').waitFor();
+    await workerPage.reload();
+    // The newest running clock leads the banner (the demo's older one is counted beside it).
+    await expect.poll(() => banner(workerPage).locator('[data-field="banner-description"]').textContent(), { timeout: 20_000 }).toBe(DESCRIPTION);
+    expect(await banner(workerPage).locator('[data-field="banner-vehicle"]').textContent()).toContain('Ford Bronco Badlands');
+    const first = await clockText(workerPage, '[data-active-request-banner]');
+    await expect.poll(() => clockText(workerPage, '[data-active-request-banner]')).not.toBe(first);
+    expect(await workerPage.locator('[data-in-progress]').textContent()).toContain(DESCRIPTION);
+
+    await banner(workerPage).click();
+    await workerPage.waitForURL(`${server.url}${requestPath}`);
+    await workerPage.getByRole('button', { name: 'Stop work' }).click();
+    const dialog = workerPage.locator('[data-dialog="stop-work"]');
+    // Corrected to a known stretch of 1 h 30 min, ending half an hour ago (typed in the device's time zone).
+    const [start, stop] = await workerPage.evaluate(() => {
+      const local = (ms: number) => {
+        const d = new Date(ms);
+        const p = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+      };
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000;
+      return [local(end - 90 * 60_000), local(end)];
+    });
+    await dialog.getByLabel('Started').fill(start!);
+    await dialog.getByLabel('Stopped').fill(stop!);
+    await expectNoAxeViolations(workerPage, 'the stop-work dialog');
+    await dialog.getByRole('button', { name: 'Stop clock' }).click();
+    await expect.poll(() => workerPage.locator('[data-my-time]').textContent()).toBe('01:30:00');
+    await workerPage.getByRole('button', { name: 'Start work' }).waitFor();
+
+    // Nothing has left the device yet; back online, the admin's device shows the total.
+    const onServer = await server.db.query('select 1 from worktime w join service_requests r on r.id = w.service_request_id where r.description = $1', [DESCRIPTION]);
+    expect(onServer).toEqual([]);
+    await setBrowserOffline(worker.context, workerPage, false);
+    await expect.poll(() => clockText(adminPage, '[data-work-clock]'), { timeout: 30_000 }).toBe('01:30:00');
+    expect(await adminPage.locator('[data-request] .request-status').textContent()).toBe('Started');
+  });
+
+  it('runs the timer twice as fast with two workers on the request, and lets the admin stop one of them', async () => {
+    await workerPage.getByRole('button', { name: 'Start work' }).click();
+    await secondPage.goto(`${server.url}${requestPath}`);
+    await secondPage.getByRole('button', { name: 'Start work' }).click({ timeout: 20_000 });
+    await secondPage.getByRole('button', { name: 'Stop work' }).waitFor();
+
+    await workerPage.goto(`${server.url}/`);
+    await expect.poll(() => banner(workerPage).locator('[data-clock-users]').textContent(), { timeout: 20_000 }).toBe('×2');
+    const twoRunning = workerPage.locator('[data-in-progress] li', { hasText: DESCRIPTION });
+    expect(await twoRunning.locator('[data-field="others-working"]').textContent()).toBe('Also working: second.worker');
+    await expectNoAxeViolations(workerPage, 'the home page with the banner and In-Progress Requests');
+
+    await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count(), { timeout: 20_000 }).toBe(2);
+    await adminPage.locator('[data-active-user]', { hasText: 'second.worker' }).getByRole('button', { name: 'Stop' }).click();
+    await adminPage.locator('[data-dialog="stop-work"]').getByRole('button', { name: 'Stop clock' }).click();
+    await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(1);
+    await expect.poll(() => secondPage.getByRole('button', { name: 'Start work' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => banner(workerPage).locator('[data-clock-users]').count(), { timeout: 20_000 }).toBe(0);
+  });
+
+  it('completes the request, stopping the completing worker\'s clock with it, and lets the admin delete it', async () => {
+    await workerPage.goto(`${server.url}${requestPath}`);
+    await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
+    await workerPage.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => workerPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
+    expect(await workerPage.getByText('Reopen the request to log more time.').count()).toBe(1);
+    await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(0);
+    const [row] = await server.db.query<{ completed_at: Date | null }>(
+      'select completed_at from service_requests where description = $1', [DESCRIPTION]);
+    expect(row?.completed_at).not.toBeNull();
+
+    await adminPage.getByRole('button', { name: 'Delete' }).click();
+    await adminPage.locator('[data-dialog="delete-request"]').getByRole('button', { name: 'Delete' }).click();
+    await adminPage.waitForURL(`${server.url}/vehicle/${bronco}/request-services`);
+    await adminPage.locator('[data-request-id]').first().waitFor();
+    expect(await adminPage.locator('[data-service-requests]').textContent()).not.toContain(DESCRIPTION);
+  });
+
+  it("takes the company's requests away live from an employee whose link ends", async () => {
+    // The seeded request of the company, still open.
+    const seeded = (await server.db.query<{ id: string }>(`select id from service_requests where description like 'Front brake%'`))[0]!.id;
+    await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services/${seeded}`);
+    await secondPage.locator('[data-request]').waitFor({ timeout: 20_000 });
+    await server.db.query(
+      `update company_employees set end_date = now() where user_id = (select id from users where email = 'second.worker@example.com')`,
+    );
+    await secondPage.locator('[data-page="not-found"]').waitFor({ timeout: 30_000 });
+    await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services`);
+    await secondPage.locator('[data-empty="service-requests"]').waitFor();
+    await expectNoAxeViolations(secondPage, 'service requests of a vehicle one may not see');
+  });
+});

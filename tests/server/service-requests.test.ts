@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/db/seed.js';
+import { newId } from '../../src/domain/ids.js';
+import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
+import { summarizeWork, totalAt, WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
+import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { postgresReachable } from '../helpers/databases.js';
+import { TestDevice } from '../helpers/device.js';
+import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+
+const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const { REQUESTED, SCHEDULED, STARTED, COMPLETED } = REQUEST_STATUS;
+const HOUR = 3_600_000;
+
+type Kind = 'PUT' | 'PATCH' | 'DELETE';
+interface Entry {
+  op: Kind;
+  table: 'service_requests' | 'worktime';
+  id: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Service requests and work time through the real upload path, per role: the vehicle's owner, the company's current
+ * employee and a colleague, a former employee, a stranger, an admin — each rule's allowed and refused side.
+ */
+describe.each(backends)('service requests and work time uploads on %s', (backend) => {
+  let server: TestServer;
+  const devices = {} as Record<'owner' | 'worker' | 'colleague' | 'former' | 'stranger' | 'admin', TestDevice>;
+  const ids = {} as Record<'owner' | 'worker' | 'colleague' | 'former' | 'stranger' | 'admin' | 'company' | 'bronco' | 'camper', string>;
+  let nextTx = 1n;
+
+  const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0]!;
+  const request = (id: string) =>
+    one<{ company_id: string | null; user_id: string; description: string; vehicle_service_status_id: number; completed_at: Date | null;
+      has_started: boolean; assigned_user_id: string | null; deleted_at: Date | null; updated_by: string }>(
+      'select * from service_requests where id = $1', [id]);
+
+  async function upload(who: keyof typeof devices, entries: Entry[]) {
+    const transactionId = nextTx++;
+    const res = await devices[who].client(SyncService).uploadData({
+      clientId: `client-${who}`,
+      transactionId,
+      crud: entries.map((e, i) => ({
+        clientId: BigInt(i + 1), id: e.id, op: CrudOp[e.op], table: e.table,
+        opData: e.op === 'DELETE' ? '' : JSON.stringify(e.data ?? {}), transactionId,
+      })),
+    });
+    return res.errors.map((e) => e.code);
+  }
+
+  /** Opens a request as the admin, on the Bronco for the company unless said otherwise, and returns its id. */
+  async function open(data: Record<string, unknown> = {}): Promise<string> {
+    const id = newId();
+    expect(await upload('admin', [{ op: 'PUT', table: 'service_requests', id, data: { vehicle_id: ids.bronco, company_id: ids.company, description: 'Brakes', ...data } }])).toEqual([]);
+    return id;
+  }
+  const work = (requestId: string, operation: number, time: number, more: Record<string, unknown> = {}): Record<string, unknown> => ({
+    service_request_id: requestId, operation, time: new Date(time).toISOString(), ...more,
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    await seedDemo(server.db);
+    const signIns: Array<[keyof typeof devices, string, string]> = [
+      ['owner', 'owner@tagbook.test', 'tagbook-demo'], ['worker', 'worker@tagbook.test', 'tagbook-worker'], ['admin', 'admin@tagbook.test', 'tagbook-admin'],
+    ];
+    for (const [who, email, password] of signIns) {
+      devices[who] = await TestDevice.create(server);
+      await devices[who].signIn(email, password);
+    }
+    for (const who of ['colleague', 'former', 'stranger'] as const) {
+      devices[who] = await TestDevice.create(server);
+      await devices[who].register(`${who}@example.com`, `${who}-password`);
+    }
+    for (const who of Object.keys(devices) as Array<keyof typeof devices>) ids[who] = devices[who].session!.userId;
+    ids.company = (await one<{ id: string }>(`select id from companies where name = 'Tagbook Garage'`)).id;
+    ids.bronco = (await one<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`)).id;
+    ids.camper = (await one<{ id: string }>(`select id from vehicles where name = 'Camper van'`)).id;
+    for (const [who, end] of [['colleague', null], ['former', new Date(Date.now() - HOUR)]] as const) {
+      await server.db.query(
+        `insert into company_employees (id, user_id, company_id, type, start_date, end_date) values ($1, $2, $3, 'worker', $4, $5)`,
+        [newId(), ids[who], ids.company, new Date(Date.now() - 30 * 24 * HOUR), end],
+      );
+    }
+  });
+  afterAll(async () => server?.stop());
+
+  describe('opening a request', () => {
+    it("sends an owner's request to the company whose customer owns the vehicle, as requested by them", async () => {
+      const id = newId();
+      expect(await upload('owner', [{ op: 'PUT', table: 'service_requests', id, data: { vehicle_id: ids.bronco, description: 'Squeak at the rear' } }])).toEqual([]);
+      expect(await request(id)).toMatchObject({
+        company_id: ids.company, user_id: ids.owner, updated_by: ids.owner, vehicle_service_status_id: REQUESTED, has_started: false, completed_at: null,
+      });
+      const personal = newId();
+      expect(await upload('owner', [{ op: 'PUT', table: 'service_requests', id: personal, data: { vehicle_id: ids.camper, description: 'Winterize' } }])).toEqual([]);
+      expect((await request(personal)).company_id).toBeNull();
+    });
+
+    it.each<[keyof typeof devices, string, string[]]>([
+      ['worker', "the company's employee, on a customer's vehicle", []],
+      ['admin', 'an admin', []],
+      ['colleague', 'another current employee', []],
+      ['former', 'a former employee', ['not_found']],
+      ['stranger', 'a stranger', ['not_found']],
+      ['owner', "the vehicle's owner, for the company", []],
+    ])('%s (%s) on the Bronco for the company → %j', async (who, _what, expected) => {
+      const id = newId();
+      expect(await upload(who, [{ op: 'PUT', table: 'service_requests', id, data: { vehicle_id: ids.bronco, company_id: ids.company, description: 'Tyres' } }])).toEqual(expected);
+      expect(await server.db.query('select 1 from service_requests where id = $1', [id])).toHaveLength(expected.length === 0 ? 1 : 0);
+    });
+
+    it("refuses an employee's request on a vehicle that is no customer's of the company", async () => {
+      expect(await upload('worker', [{ op: 'PUT', table: 'service_requests', id: newId(), data: { vehicle_id: ids.camper, company_id: ids.company, description: 'x' } }])).toEqual(['not_found']);
+    });
+
+    it.each<[string, Record<string, unknown>]>([
+      ['no description', { description: '   ' }],
+      ['an unknown status', { vehicle_service_status_id: 42 }],
+      ['a completed status', { vehicle_service_status_id: COMPLETED }],
+      ['a schedule that ends before it starts', { schedule_start: '2026-05-02T10:00:00Z', schedule_end: '2026-05-02T09:00:00Z' }],
+      ['an assignee who does not work for the company', { assigned_user_id: 'x'.repeat(22) }],
+    ])('refuses %s as an invalid value, admins included', async (_what, data) => {
+      const id = newId();
+      expect(await upload('admin', [{ op: 'PUT', table: 'service_requests', id, data: { vehicle_id: ids.bronco, company_id: ids.company, description: 'Brakes', ...data } }])).toEqual(['invalid_value']);
+      expect(await server.db.query('select 1 from service_requests where id = $1', [id])).toEqual([]);
+    });
+  });
+
+  describe('changing a request', () => {
+    it.each<[keyof typeof devices, string[]]>([
+      ['worker', []], ['colleague', []], ['owner', []], ['admin', []], ['former', ['not_found']], ['stranger', ['not_found']],
+    ])('%s edits the description → %j', async (who, expected) => {
+      const id = await open();
+      expect(await upload(who, [{ op: 'PATCH', table: 'service_requests', id, data: { description: `Edited by ${who}` } }])).toEqual(expected);
+      expect((await request(id)).description).toBe(expected.length === 0 ? `Edited by ${who}` : 'Brakes');
+    });
+
+    it('moves a request only along the lifecycle, setting completed_at on completion and clearing it on reopening', async () => {
+      const id = await open();
+      const move = (who: keyof typeof devices, status: number) =>
+        upload(who, [{ op: 'PATCH', table: 'service_requests', id, data: { vehicle_service_status_id: status } }]);
+      expect(await move('admin', COMPLETED)).toEqual(['invalid_value']);
+      expect(await move('worker', SCHEDULED)).toEqual([]);
+      expect(await move('worker', STARTED)).toEqual([]);
+      expect(await request(id)).toMatchObject({ has_started: true, completed_at: null });
+      const completedOnDevice = '2026-05-02T17:45:00.000Z';
+      expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { vehicle_service_status_id: COMPLETED, completed_at: completedOnDevice } }])).toEqual([]);
+      expect((await request(id)).completed_at?.toISOString()).toBe(completedOnDevice);
+      expect(await move('owner', REQUESTED)).toEqual(['invalid_value']);
+      expect(await move('owner', STARTED)).toEqual([]);
+      expect(await request(id)).toMatchObject({ vehicle_service_status_id: STARTED, completed_at: null, has_started: true });
+    });
+
+    it('assigns only current employees of the request\'s company, and keeps an assignee who left on other edits', async () => {
+      const id = await open();
+      const assign = (who: keyof typeof devices, userId: string) =>
+        upload(who, [{ op: 'PATCH', table: 'service_requests', id, data: { assigned_user_id: userId } }]);
+      expect(await assign('worker', ids.colleague)).toEqual([]);
+      expect(await assign('worker', ids.former)).toEqual(['invalid_value']);
+      expect(await assign('admin', ids.stranger)).toEqual(['invalid_value']);
+      await server.db.query('update company_employees set end_date = now() where user_id = $1', [ids.colleague]);
+      try {
+        expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { description: 'Still theirs' } }])).toEqual([]);
+        expect((await request(id)).assigned_user_id).toBe(ids.colleague);
+      } finally {
+        await server.db.query('update company_employees set end_date = null where user_id = $1', [ids.colleague]);
+      }
+    });
+
+    it('keeps a request on its vehicle and, for everyone but admins, in its company', async () => {
+      const id = await open();
+      expect(await upload('admin', [{ op: 'PATCH', table: 'service_requests', id, data: { vehicle_id: ids.camper } }])).toEqual(['permission_denied']);
+      expect(await upload('owner', [{ op: 'PATCH', table: 'service_requests', id, data: { company_id: null } }])).toEqual(['permission_denied']);
+      expect((await request(id)).company_id).toBe(ids.company);
+    });
+
+    it('soft-deletes for those who handle the request; deleting the row is for admins', async () => {
+      const id = await open();
+      expect(await upload('worker', [{ op: 'DELETE', table: 'service_requests', id }])).toEqual(['permission_denied']);
+      expect(await upload('stranger', [{ op: 'PATCH', table: 'service_requests', id, data: { deleted_at: new Date().toISOString() } }])).toEqual(['not_found']);
+      expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { deleted_at: new Date().toISOString() } }])).toEqual([]);
+      expect((await request(id)).deleted_at).not.toBeNull();
+      const other = await open();
+      expect(await upload('admin', [{ op: 'DELETE', table: 'service_requests', id: other }])).toEqual([]);
+    });
+  });
+
+  describe('work time', () => {
+    const records = (requestId: string) =>
+      server.db.query<{ id: string; user_id: string; operation: number; time: Date; change_time: Date }>(
+        'select id, user_id, operation, time, change_time from worktime where service_request_id = $1', [requestId]);
+    const total = async (requestId: string, now = Date.now()) =>
+      totalAt(summarizeWork((await records(requestId)).map((r) => ({ id: r.id, userId: r.user_id, operation: r.operation, time: r.time.getTime() }))), now);
+
+    it.each<[keyof typeof devices, string[]]>([
+      ['worker', []], ['colleague', []], ['admin', []], ['owner', ['not_found']], ['former', ['not_found']], ['stranger', ['not_found']],
+    ])('%s starts their own clock → %j', async (who, expected) => {
+      const id = await open();
+      expect(await upload(who, [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now()) }])).toEqual(expected);
+      expect(await records(id)).toHaveLength(expected.length === 0 ? 1 : 0);
+    });
+
+    it("lets only admins stop someone else's clock, and nobody start it", async () => {
+      const id = await open();
+      const start = Date.now() - HOUR;
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, start) }])).toEqual([]);
+      const stopFor = (who: keyof typeof devices) =>
+        upload(who, [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_STOP, start + HOUR / 2, { user_id: ids.worker }) }]);
+      expect(await stopFor('colleague')).toEqual(['permission_denied']);
+      expect(await upload('admin', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, start, { user_id: ids.colleague }) }])).toEqual(['permission_denied']);
+      expect(await stopFor('admin')).toEqual([]);
+      expect(await total(id)).toBe(HOUR / 2);
+    });
+
+    it('lets the person stopping correct the start; only the time of a record can change, and only by its owner or an admin', async () => {
+      const id = await open();
+      const startId = newId();
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: startId, data: work(id, WORK_START, Date.now() - HOUR) }])).toEqual([]);
+      const corrected = Date.now() - 2 * HOUR;
+      expect(await upload('colleague', [{ op: 'PATCH', table: 'worktime', id: startId, data: { time: new Date(corrected).toISOString() } }])).toEqual(['permission_denied']);
+      expect(await upload('worker', [{ op: 'PATCH', table: 'worktime', id: startId, data: { operation: WORK_STOP } }])).toEqual(['permission_denied']);
+      expect(await upload('worker', [
+        { op: 'PATCH', table: 'worktime', id: startId, data: { time: new Date(corrected).toISOString() } },
+        { op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_STOP, corrected + 90 * 60_000) },
+      ])).toEqual([]);
+      expect(await total(id)).toBe(90 * 60_000);
+      expect(await upload('worker', [{ op: 'DELETE', table: 'worktime', id: startId }])).toEqual(['permission_denied']);
+    });
+
+    it("keeps the device's time and stamps the server's own change time", async () => {
+      const id = await open();
+      const recordId = newId();
+      const deviceTime = Date.now() - 3 * HOUR;
+      const before = Date.now();
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: recordId, data: work(id, WORK_START, deviceTime) }])).toEqual([]);
+      const [row] = await records(id);
+      expect(row!.time.getTime()).toBe(deviceTime);
+      expect(row!.change_time.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: { ...work(id, WORK_STOP, deviceTime), change_time: '2000-01-01T00:00:00Z' } }])).toEqual(['permission_denied']);
+    });
+
+    it("refuses a time more than a day ahead of the server's clock", async () => {
+      const id = await open();
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now() + 25 * HOUR) }])).toEqual(['invalid_value']);
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now() + HOUR) }])).toEqual([]);
+    });
+
+    it("totals a worker's start and stop right when the stop arrives first and days later than the start", async () => {
+      const id = await open();
+      const start = Date.now() - 3 * 24 * HOUR;
+      // The stop reaches the server before its start (two devices, or a queue replayed out of order)...
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_STOP, start + 2 * HOUR) }])).toEqual([]);
+      expect(await total(id)).toBe(0);
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, start) }])).toEqual([]);
+      expect(await total(id)).toBe(2 * HOUR);
+      // ...and a colleague's clock, stopped on a device that was offline for days, adds its own stretch.
+      expect(await upload('colleague', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, start + HOUR) }])).toEqual([]);
+      expect(await upload('colleague', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_STOP, start + 4 * HOUR) }])).toEqual([]);
+      expect(await total(id)).toBe(5 * HOUR);
+    });
+  });
+});
