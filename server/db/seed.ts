@@ -101,7 +101,9 @@ export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
       });
       await insert(tx, 'user_credentials', { user_id: id, password_salt: stored.salt, password_hash: stored.hash });
     }
-    await seedCompany(tx, userId, await seedVehicles(tx, userId));
+    const vehicleIds = await seedVehicles(tx, userId);
+    await seedCompany(tx, userId, vehicleIds);
+    await seedVehicleStories(tx, userId, vehicleIds);
     return true;
   });
   if (!seeded) return null;
@@ -167,6 +169,50 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
   await insert(tx, 'worktime', {
     id: newId(), user_id: userId.worker, service_request_id: requestId, operation: 1, time: started, change_time: started,
   });
+}
+
+/** Categories (migration 0007 codes), notes and track days, so the vehicle pages show a lived-in vehicle. */
+async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, vehicleIds: Map<string, string>): Promise<void> {
+  const id = (tag: string) => {
+    const vehicleId = vehicleIds.get(tag);
+    if (vehicleId === undefined) throw new Error(`Demo vehicle ${tag} missing`);
+    return vehicleId;
+  };
+  // Sport, Utilitary, RV, Sport, Exotic, Sport.
+  const categories: Record<string, number> = { DEMOTAG00001: 1, DEMOTAG00002: 7, DEMOTAG00003: 6, DEMOTAG00004: 1, DEMOTAG00005: 3, DEMOTAG00006: 1 };
+  for (const [tag, category] of Object.entries(categories)) {
+    await tx.query('update vehicles set category = $1, updated_at = created_at where id = $2', [category, id(tag)]);
+    await tx.query('update vehicles_info set category = $1 where vehicle_id = $2', [category, id(tag)]);
+  }
+  // The history the seed's own writes left dates from the vehicle's creation, like the vehicle.
+  await tx.query(
+    `update vehicle_events e set created_at = v.created_at + interval '1 minute'
+       from vehicles v where v.id = e.vehicle_id`,
+  );
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * MINUTE);
+  const notes: Array<[string, Role, string, boolean, number]> = [
+    ['DEMOTAG00001', 'owner', 'Bought from the second owner with full dealer history. Paint meter readings are original on every panel.', false, 5],
+    ['DEMOTAG00001', 'owner', 'Clear PPF on the front end and mirrors, installed at https://www.example.com/detailing before the first track day.', true, 4],
+    ['DEMOTAG00001', 'owner', 'Oil and filter changed at 21,450 mi with Mobil 1 0W-40. Next change due at 26,000 mi.', false, 2],
+    ['DEMOTAG00002', 'owner', 'Front brakes grinding on the last trail run; booked at Tagbook Garage.', false, 1],
+    ['DEMOTAG00005', 'worker', 'Track-only car: trailered to every event, never driven on the street.', true, 3],
+  ];
+  for (const [tag, author, body, isPublic, age] of notes) {
+    const at = daysAgo(age);
+    await insert(tx, 'vehicle_notes', { id: newId(), vehicle_id: id(tag), user_id: userId[author], body, is_public: isPublic, created_at: at, updated_at: at });
+  }
+  const sessions: Array<[string, Role, number, string, number, number | null, string, number | null, string]> = [
+    ['DEMOTAG00001', 'owner', 4, 'Laguna Seca', 18, 108_412, 'dry', 2.1, 'Michelin Pilot Sport Cup 2'],
+    ['DEMOTAG00001', 'owner', 2, 'Thunderhill Raceway (East)', 24, 122_985, 'damp', 2.0, 'Michelin Pilot Sport Cup 2'],
+    ['DEMOTAG00001', 'owner', 1, 'Laguna Seca', 21, 106_870, 'dry', 2.1, 'Michelin Pilot Sport Cup 2'],
+    ['DEMOTAG00005', 'worker', 2, 'Sebring International', 15, 141_205, 'dry', null, 'Pirelli Trofeo R'],
+  ];
+  for (const [tag, driver, age, circuit, laps, bestLap, conditions, pressure, tires] of sessions) {
+    await insert(tx, 'track_sessions', {
+      id: newId(), vehicle_id: id(tag), user_id: userId[driver], held_on: daysAgo(age * 7).toISOString().slice(0, 10), circuit, laps,
+      best_lap_ms: bestLap, conditions, tire_pressure_front: pressure, tire_pressure_rear: pressure === null ? null : Math.round((pressure + 0.1) * 10) / 10, tires,
+    });
+  }
 }
 
 /** A few lines for the console: who can sign in with what, and which tags are free to register. */

@@ -4,6 +4,7 @@ import m0003 from './0003_sync.js';
 import m0004 from './0004_uploads.js';
 import m0005 from './0005_employment.js';
 import m0006 from './0006_limits.js';
+import m0007 from './0007_vehicle_area.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: '0004', name: 'uploads', sql: m0004 },
   { version: '0005', name: 'employment', sql: m0005 },
   { version: '0006', name: 'limits', sql: m0006 },
+  { version: '0007', name: 'vehicle_area', sql: m0007 },
 ];
