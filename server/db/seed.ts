@@ -186,7 +186,7 @@ async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, v
   }
   // The history the seed's own writes left dates from the vehicle's creation, like the vehicle.
   await tx.query(
-    `update vehicle_events e set created_at = v.created_at + interval '1 minute'
+    `update vehicle_events e set created_at = v.created_at + interval '1 minute' + (e.created_at - transaction_timestamp())
        from vehicles v where v.id = e.vehicle_id`,
   );
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * MINUTE);

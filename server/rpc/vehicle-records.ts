@@ -91,9 +91,9 @@ async function trackSessions(db: Queryable, vehicleId: string): Promise<MessageI
 async function events(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof VehicleEventSchema>[]> {
   const rows = await db.query<{ id: string; kind: string; detail: string | null; actor_name: string | null; created_at: Date }>(
     `select id, kind, detail, actor_name, created_at from (
-       select id, kind, detail, actor_name, created_at from vehicle_events where vehicle_id = $1
-        order by created_at desc, id desc limit ${EVENTS_MAX}) newest
-      order by created_at, id`,
+       select id, kind, detail, actor_name, created_at, seq from vehicle_events where vehicle_id = $1
+        order by created_at desc, seq desc limit ${EVENTS_MAX}) newest
+      order by created_at, seq`,
     [vehicleId],
   );
   return rows.map((e) => ({ id: e.id, kind: e.kind, detail: e.detail ?? '', actorName: e.actor_name ?? '', createdAt: ms(e.created_at) }));

@@ -62,9 +62,12 @@ create table vehicle_events (
   -- Server only (not synced): who made the change; actor_name is what devices show.
   actor_id text references users (id) on delete set null,
   actor_name text,
-  created_at timestamptz not null default now()
+  -- The moment of the change itself (clock time, not the transaction's start), so events of one transaction keep
+  -- their order; seq (server only) breaks ties.
+  created_at timestamptz not null default clock_timestamp(),
+  seq bigserial not null
 );
-create index vehicle_events_vehicle_idx on vehicle_events (vehicle_id, created_at);
+create index vehicle_events_vehicle_idx on vehicle_events (vehicle_id, created_at, seq);
 
 -- Who the current transaction writes for, if its writer said so.
 create function tagbook_actor() returns text language sql stable as $$
