@@ -19,6 +19,7 @@ import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
 import { SyncStatusBar } from './SyncStatusBar.js';
 import type { Route } from './routes.js';
+import type { VehicleServicesProps } from './slots.js';
 import '../ui/styles/index.css';
 import './app.css';
 import './auth.css';
@@ -36,6 +37,11 @@ const VehiclePage = lazy(() => import('../features/vehicles/VehiclePage.js').the
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
 const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />;
+// A vehicle's service requests have their own pages; the vehicle page gives them their place.
+const VehicleServices = lazy(() =>
+  import('../features/vehicles/ServicesPlaceholder.js').then((m) => ({ default: m.ServicesPlaceholder })),
+);
+const vehicleServices = (props: VehicleServicesProps) => <VehicleServices {...props} />;
 const AdminPage = lazy(() => import('../features/admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
 const CompanyPage = lazy(() => import('../features/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
 const RegisterPage = lazy(() =>
@@ -66,7 +72,7 @@ export function RoutePage({ route }: { route: Route }) {
         </RequireLogin>
       );
     case 'vehicle':
-      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} />;
+      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} services={vehicleServices} />;
     case 'admin':
       return (
         <RequireLogin>

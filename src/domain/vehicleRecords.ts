@@ -35,3 +35,9 @@ export function isCalendarDate(value: string): boolean {
   const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return day <= days[month - 1]!;
 }
+
+/** The longest text each vehicle and vehicle info field stores (forms stop there; uploads beyond are refused). */
+export const VEHICLE_TEXT_LIMITS = { name: 200, description: 10_000, type: 100 } as const;
+export const INFO_TEXT_LIMITS = {
+  vin: 17, make: 200, model: 200, color: 100, state: 100, license_plate: 20, mods: 10_000, notes: 10_000, generation: 100,
+} as const;
