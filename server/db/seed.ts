@@ -37,7 +37,6 @@ interface DemoVehicle {
   name: string;
   description: string;
   isPublic: boolean;
-  // Category codes are not fixed by SPEC §3 yet, so the demo leaves category unset.
   info: { vin: string; make: string; model: string; year: number; color: string; state: string; licensePlate: string; generation: string; mods: string };
 }
 
@@ -56,6 +55,11 @@ const VEHICLES: readonly DemoVehicle[] = [
   { owner: 'worker', tag: 'DEMOTAG00006', name: 'Miata', description: 'Autocross car.', isPublic: true,
     info: { vin: 'JM1NDAC72H0112738', make: 'Mazda', model: 'MX-5 Miata Club', year: 2017, color: 'Soul Red', state: 'TX', licensePlate: 'ND2017', generation: 'ND', mods: 'Coilovers' } },
 ];
+
+/** Category codes (src/domain/vehicleCategories.ts) of the demo vehicles, by tag. */
+const DEMO_CATEGORIES: Readonly<Record<string, number>> = {
+  DEMOTAG00001: 1, DEMOTAG00002: 7, DEMOTAG00003: 6, DEMOTAG00004: 1, DEMOTAG00005: 3, DEMOTAG00006: 1,
+};
 
 /** Vehicle tags are fixed like the free ones, so a demo can scan a known code. */
 export const DEMO_VEHICLE_TAGS: readonly string[] = VEHICLES.map((v) => v.tag);
@@ -121,14 +125,16 @@ async function seedVehicles(tx: Queryable, userId: Record<Role, string>): Promis
   for (const [index, vehicle] of VEHICLES.entries()) {
     const id = newId();
     vehicleIds.set(vehicle.tag, id);
-    // Staggered creation times give the public list a stable "latest first" order.
-    const createdAt = new Date(Date.now() - (VEHICLES.length - index) * 24 * 60 * MINUTE);
+    // Staggered creation times give the public list a stable "latest first" order; months apart, so each vehicle
+    // has a history (notes, track days) after it was added.
+    const createdAt = new Date(Date.now() - (VEHICLES.length - index) * 60 * 24 * 60 * MINUTE);
+    const category = DEMO_CATEGORIES[vehicle.tag] ?? null;
     await insert(tx, 'vehicles', {
       id, name: vehicle.name, description: vehicle.description, vin: vehicle.info.vin, is_public: vehicle.isPublic,
-      user_id: userId[vehicle.owner], created_at: createdAt, updated_at: createdAt,
+      user_id: userId[vehicle.owner], created_at: createdAt, updated_at: createdAt, category,
     });
     const { licensePlate, ...info } = vehicle.info;
-    await insert(tx, 'vehicles_info', { id: newId(), vehicle_id: id, ...info, license_plate: licensePlate, created_at: createdAt, updated_at: createdAt });
+    await insert(tx, 'vehicles_info', { id: newId(), vehicle_id: id, ...info, license_plate: licensePlate, category, created_at: createdAt, updated_at: createdAt });
     await insert(tx, 'qr_tags', { id: vehicle.tag, target_id: id, target_path: '/vehicle', created_by: userId.admin });
   }
   for (const tag of DEMO_FREE_TAGS) {
@@ -171,19 +177,13 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
   });
 }
 
-/** Categories (migration 0007 codes), notes and track days, so the vehicle pages show a lived-in vehicle. */
+/** Notes and track days, so the vehicle pages show a lived-in vehicle. */
 async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, vehicleIds: Map<string, string>): Promise<void> {
   const id = (tag: string) => {
     const vehicleId = vehicleIds.get(tag);
     if (vehicleId === undefined) throw new Error(`Demo vehicle ${tag} missing`);
     return vehicleId;
   };
-  // Sport, Utilitary, RV, Sport, Exotic, Sport.
-  const categories: Record<string, number> = { DEMOTAG00001: 1, DEMOTAG00002: 7, DEMOTAG00003: 6, DEMOTAG00004: 1, DEMOTAG00005: 3, DEMOTAG00006: 1 };
-  for (const [tag, category] of Object.entries(categories)) {
-    await tx.query('update vehicles set category = $1, updated_at = created_at where id = $2', [category, id(tag)]);
-    await tx.query('update vehicles_info set category = $1 where vehicle_id = $2', [category, id(tag)]);
-  }
   // The history the seed's own writes left dates from the vehicle's creation, like the vehicle.
   await tx.query(
     `update vehicle_events e set created_at = v.created_at + interval '1 minute' + (e.created_at - transaction_timestamp())

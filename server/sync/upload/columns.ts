@@ -2,7 +2,14 @@ import { isId, isTagHash } from '../../../src/domain/ids.js';
 import { LAP_TIME_MAX_MS } from '../../../src/domain/lapTime.js';
 import { isWebAddress, WEB_ADDRESS_MAX } from '../../../src/domain/socialLinks.js';
 import { CATEGORY_CODE_MAX, CATEGORY_CODE_MIN } from '../../../src/domain/vehicleCategories.js';
-import { isCalendarDate, NOTE_BODY_MAX, TRACK_CONDITIONS, TRACK_LIMITS } from '../../../src/domain/vehicleRecords.js';
+import {
+  INFO_TEXT_LIMITS as INFO,
+  isCalendarDate,
+  NOTE_BODY_MAX,
+  TRACK_CONDITIONS,
+  TRACK_LIMITS,
+  VEHICLE_TEXT_LIMITS as VEHICLE,
+} from '../../../src/domain/vehicleRecords.js';
 import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/domain/validation.js';
 
 /**
@@ -41,12 +48,13 @@ const PRESSURE = real(TRACK_LIMITS.pressure.min, TRACK_LIMITS.pressure.max);
 export const WRITABLE_COLUMNS = {
   users: { display_name: NAME },
   vehicles: {
-    name: NAME, description: LONG, category: CATEGORY, type: text(100), instagram: WEB, facebook: WEB,
-    tiktok: WEB, youtube: WEB, website: WEB, cover: URL_TEXT, vin: text(17), is_public: FLAG, user_id: ID,
+    name: text(VEHICLE.name), description: text(VEHICLE.description), category: CATEGORY, type: text(VEHICLE.type), instagram: WEB,
+    facebook: WEB, tiktok: WEB, youtube: WEB, website: WEB, cover: URL_TEXT, vin: text(INFO.vin), is_public: FLAG, user_id: ID,
   },
   vehicles_info: {
-    vehicle_id: ID, category: CATEGORY, vin: text(17), make: NAME, model: NAME, year: int(0, 3000), color: text(100),
-    state: text(100), license_plate: text(20), mods: LONG, notes: LONG, generation: text(100), customer_id: ID,
+    vehicle_id: ID, category: CATEGORY, vin: text(INFO.vin), make: text(INFO.make), model: text(INFO.model), year: int(0, 3000),
+    color: text(INFO.color), state: text(INFO.state), license_plate: text(INFO.license_plate), mods: text(INFO.mods),
+    notes: text(INFO.notes), generation: text(INFO.generation), customer_id: ID,
   },
   qr_tags: { target_id: ID, target_path: text(100) },
   companies: { name: NAME, short_info: LONG, deleted_at: TIME },

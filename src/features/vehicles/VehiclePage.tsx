@@ -17,6 +17,7 @@ import { Loading } from '../../ui/Loading.js';
 import { QrCodeDialog } from '../../ui/qr/QrCodeDialog.js';
 import { VehicleCard } from '../../ui/VehicleCard.js';
 import { canEdit, sectionGate, vehicleMenu } from './access.js';
+import type { VehicleData } from './data/types.js';
 import { useVehicleArea, type VehicleArea } from './data/useVehicleArea.js';
 import { ProfileSection } from './profile/ProfileSection.js';
 import { ServicesPlaceholder } from './ServicesPlaceholder.js';
@@ -43,6 +44,8 @@ const SECTION_TITLES: Record<VehicleSection['view'], string> = {
   ownership: 'Ownership',
 };
 
+type ServicesSlot = (props: VehicleServicesProps) => ReactNode;
+
 export function VehiclePage({
   vehicleId,
   section,
@@ -54,20 +57,41 @@ export function VehiclePage({
   /** The card that links a new tag to this vehicle, shown on its profile to those who can edit it while it has none. */
   linkTag?: (vehicleId: string) => ReactNode;
   /** The service-request pages, which belong to another feature. */
-  services?: (props: VehicleServicesProps) => ReactNode;
+  services?: ServicesSlot;
 }) {
   const area = useVehicleArea(vehicleId, section.view);
   const session = useSessionSnapshot();
-  const signedIn = session.session !== null;
-  const vehicle = area.vehicle;
+  // Decided before anything of the vehicle is shown: a page the caller may not see reveals not even its title.
+  if (area.status === 'loading' || session.status === 'loading') return <Loading label="Looking for this vehicle…" />;
+  if (area.status === 'not-found') return <NotFoundPage />;
+  if (area.status === 'offline' || area.status === 'error') return <VehicleUnavailable offline={area.status === 'offline'} />;
+  const gate = sectionGate(section.view, area.access, session.session !== null);
+  if (gate === 'sign-in') return <RestrictedAccess />;
+  if (gate === 'not-found' || area.vehicle === null) return <NotFoundPage />;
+  return <VehicleShell area={area} vehicle={area.vehicle} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} />;
+}
+
+/** The page of a vehicle the caller may see: its card, its menu for those who can edit, and the section. */
+function VehicleShell({
+  area,
+  vehicle,
+  vehicleId,
+  section,
+  linkTag,
+  services,
+}: {
+  area: VehicleArea;
+  vehicle: VehicleData;
+  vehicleId: string;
+  section: VehicleSection;
+  linkTag: ((vehicleId: string) => ReactNode) | undefined;
+  services: ServicesSlot;
+}) {
   const editable = canEdit(area.access);
-  const name = vehicle ? vehicle.name || 'Unnamed Vehicle' : 'Vehicle';
-  const gate = sectionGate(section.view, area.access, signedIn);
-  const shown = area.status === 'ready' && gate === 'show';
-  const label = SECTION_TITLES[section.view];
+  const name = vehicle.name || 'Unnamed Vehicle';
   const tag = area.tags[0] ?? null;
   const [showingQr, setShowingQr] = useState(false);
-  const menu = useMemo(() => (shown ? vehicleMenu(area.access, tag !== null) : []), [shown, area.access, tag]);
+  const menu = useMemo(() => vehicleMenu(area.access, tag !== null), [area.access, tag]);
 
   // The menu's entries also sit in the bottom bar's Actions tab, where a phone user looks for a page's actions.
   const actions = useMemo<PageAction[]>(
@@ -81,22 +105,16 @@ export function VehiclePage({
     [menu, vehicleId],
   );
   usePageActions(actions);
-  usePageTitle(shown ? (section.view === 'profile' ? name : label) : 'Vehicle', {
+  usePageTitle(section.view === 'profile' ? name : SECTION_TITLES[section.view], {
     icon: Car,
-    subtitle: shown && section.view !== 'profile' ? name : null,
+    subtitle: section.view === 'profile' ? null : name,
     // SPEC §2: for anyone who is neither the owner nor an admin, Back leads to the public list.
     backTo: editable ? null : HOME_PATH,
   });
 
-  if (area.status === 'loading' || session.status === 'loading') return <Loading label="Looking for this vehicle…" />;
-  if (area.status === 'not-found') return <NotFoundPage />;
-  if (area.status === 'offline' || area.status === 'error') return <VehicleUnavailable offline={area.status === 'offline'} />;
-  if (gate === 'sign-in') return <RestrictedAccess />;
-  if (gate === 'not-found' || vehicle === null) return <NotFoundPage />;
-
   return (
     <section className="page vehicle-page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId} data-access={area.access}>
-      <VehicleCard vehicle={vehicle} canEdit={editable} />
+      <VehicleCard vehicle={vehicle} canEdit={editable} showDescription={false} />
       <div className={menu.length > 0 ? 'vehicle-layout vehicle-layout--menu' : 'vehicle-layout'}>
         {menu.length > 0 && <VehicleMenu vehicleId={vehicleId} entries={menu} view={section.view} onShowQr={() => setShowingQr(true)} />}
         <div className="vehicle-layout__main">
@@ -124,7 +142,7 @@ function SectionContent({
   vehicleId: string;
   section: VehicleSection;
   linkTag: ((vehicleId: string) => ReactNode) | undefined;
-  services: (props: VehicleServicesProps) => ReactNode;
+  services: ServicesSlot;
   name: string;
 }) {
   switch (section.view) {
@@ -151,6 +169,7 @@ function SectionContent({
 
 /** Not on this device and no answer from the server: said plainly, never as "not found". */
 function VehicleUnavailable({ offline }: { offline: boolean }) {
+  usePageTitle('Vehicle', { icon: Car, backTo: HOME_PATH });
   return (
     <section className="page" data-page="vehicle-unavailable">
       <EmptyState

@@ -12,6 +12,7 @@ import Wrench from 'lucide-react/icons/wrench';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '../../../ui/Card.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
+import { LinkifiedText } from '../../../ui/links/LinkifiedText.js';
 import { Loading } from '../../../ui/Loading.js';
 import { useServiceSummaries, useTrackSessions, useVehicleEvents, useVehicleNotes } from '../data/records.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
@@ -84,7 +85,7 @@ export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicle
                     </span>
                     <div className="logbook__text">
                       <p className="logbook__title">{entry.title}</p>
-                      {entry.detail && <p className="logbook__detail">{entry.detail}</p>}
+                      {entry.detail && <LinkifiedText className="logbook__detail" text={entry.detail} />}
                       <p className="logbook__when ui-muted">
                         <time dateTime={entry.at}>{entry.at.length === 10 ? formatCalendarDate(entry.at) : formatDateTime(entry.at)}</time>
                         {entry.actor && <span> · {entry.actor}</span>}

@@ -29,10 +29,8 @@ export interface LogbookInput {
 const NOTE_PREVIEW = 240;
 
 function infoFields(detail: string | null): string | null {
-  const labels = (detail ?? '')
-    .split(',')
-    .filter((f): f is (typeof INFO_FIELDS)[number] => (INFO_FIELDS as readonly string[]).includes(f))
-    .map((f) => INFO_LABELS[f]);
+  const changed = new Set((detail ?? '').split(','));
+  const labels = INFO_FIELDS.filter((f) => changed.has(f)).map((f) => INFO_LABELS[f]);
   return labels.length > 0 ? labels.join(', ') : null;
 }
 

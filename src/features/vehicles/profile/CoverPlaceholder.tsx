@@ -1,25 +1,17 @@
+import Car from 'lucide-react/icons/car';
 import CarFront from 'lucide-react/icons/car-front';
 import { categoryLabel } from '../../../domain/vehicleCategories.js';
 
 /**
  * The cover area at the top of a profile. Until the vehicle has a cover photo, a calm banner in the theme's colours
- * with the vehicle's initials and category stands in, so the page never shows a broken image or an empty box.
+ * with a car and the vehicle's category stands in, so the page never shows a broken image or an empty box.
  */
 export function CoverPlaceholder({ name, category }: { name: string; category: number | null }) {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('') || '?';
   const label = categoryLabel(category);
   return (
     <div className="vehicle-cover" data-cover="placeholder" role="img" aria-label={`${name}: no cover photo yet`}>
-      <CarFront className="vehicle-cover__car" aria-hidden="true" />
-      <span className="vehicle-cover__initials" aria-hidden="true">
-        {initials}
-      </span>
+      <Car className="vehicle-cover__shade" aria-hidden="true" />
+      <CarFront className="vehicle-cover__car" aria-hidden="true" strokeWidth={1.5} />
       {label && (
         <span className="vehicle-cover__category" aria-hidden="true">
           {label}
