@@ -231,6 +231,9 @@ describe('the vehicle area end to end', () => {
 
   it("an admin moves a vehicle to another account: it leaves the owner's devices and reaches the new owner's, live", async () => {
     // The second device now belongs to the worker, who is about to receive the camper.
+    await openScreen(secondPage, `${server.url}/my-account`);
+    await secondPage.locator('[data-action="sign-out"]').click();
+    await secondPage.locator('.app[data-auth="signed-out"]').waitFor();
     await signInThroughUi(secondPage, server.url, 'worker@tagbook.test', 'tagbook-worker');
     await openScreen(secondPage, `${server.url}/vehicle/`);
     await expect.poll(() => myVehicleNames(secondPage), { timeout: 20_000 }).toEqual(['Miata', 'Performante', 'Supra Turbo']);
