@@ -213,12 +213,12 @@ describe('App', () => {
     expect(container.querySelector('button[aria-label="Back"]')).toBeNull();
   });
 
-  it('back from a vehicle page goes to / for anyone who is neither its owner nor an admin', async () => {
-    await renderAt(`/vehicle/${ID}/info`);
+  it('back from a vehicle profile goes to / for anyone who is neither its owner nor an admin', async () => {
+    await renderAt(`/vehicle/${ID}`);
     await clickBack();
     expect(window.location.pathname).toBe('/');
     await signIn(false);
-    await renderAt(`/vehicle/${ID}/info`);
+    await renderAt(`/vehicle/${ID}`);
     await clickBack();
     expect(window.location.pathname).toBe('/');
   });
