@@ -19,7 +19,6 @@ vi.mock('../../src/data/tags.js', () => ({
   createTags: vi.fn(),
   randomTagHash: vi.fn(),
 }));
-vi.mock('../../src/data/firstSync.js', () => ({ useHasSynced: () => true }));
 // The local database (wa-sqlite in a worker) does not run under happy-dom; these tests are about the shell, and the
 // vehicle pages' real queries are exercised in the browser suite. The vehicle is someone else's public one; access
 // follows the signed-in user by the real rules.
