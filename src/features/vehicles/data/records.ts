@@ -76,5 +76,8 @@ export function useServiceSummaries(area: VehicleArea, vehicleId: string): Recor
     }));
   }, [requests.rows, worktime.rows]);
   const status = requests.status === 'loading' || worktime.status === 'loading' ? 'loading' : 'ready';
-  return combine(area, { status, rows: local }, area.snapshot?.services);
+  // Not overlaid: a device that does not own the vehicle may hold its requests (an admin's or a company's) but not
+  // all of their work time, so only the server's totals are whole.
+  if (area.source === 'local') return { status, rows: local };
+  return { status: 'ready', rows: [...(area.snapshot?.services ?? [])] };
 }

@@ -71,27 +71,30 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
         </Card>
       )}
       {editable && area.tags.length === 0 && linkTag && <Suspense fallback={null}>{linkTag(vehicle.id)}</Suspense>}
-      <Card aria-labelledby="public-notes-title" data-profile-contents="">
-        <h2 id="public-notes-title">From the owner</h2>
-        {items.status === 'loading' ? (
-          <Loading label="Loading the profile…" />
-        ) : items.items.length === 0 ? (
-          <p className="ui-muted">
-            {editable ? 'Notes you mark “Show on the public profile” appear here.' : 'Nothing shared yet.'}
-          </p>
-        ) : (
-          <ul className="notes-list">
-            {items.items.map((item) => (
-              <li key={item.id} className="note" data-profile-item={item.id}>
-                <time className="note__meta ui-muted" dateTime={item.created_at}>
-                  {formatDateTime(item.created_at)}
-                </time>
-                <LinkifiedText className="note__body" text={item.body} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      {/* Visitors see the owner's shared notes when there are some; the owner and admins see where they will go. */}
+      {(editable || items.status === 'loading' || items.items.length > 0) && (
+        <Card aria-labelledby="public-notes-title" data-profile-contents="">
+          <h2 id="public-notes-title">From the owner</h2>
+          {items.status === 'loading' ? (
+            <Loading label="Loading the profile…" />
+          ) : items.items.length === 0 ? (
+            <p className="ui-muted">
+              {editable ? 'Notes you mark “Show on the public profile” appear here.' : 'Nothing shared yet.'}
+            </p>
+          ) : (
+            <ul className="notes-list">
+              {items.items.map((item) => (
+                <li key={item.id} className="note" data-profile-item={item.id}>
+                  <time className="note__meta ui-muted" dateTime={item.created_at}>
+                    {formatDateTime(item.created_at)}
+                  </time>
+                  <LinkifiedText className="note__body" text={item.body} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
       {editable && (
         <Card aria-labelledby="story-title">
           <h2 id="story-title">The vehicle's story</h2>
