@@ -39,7 +39,6 @@ interface DemoVehicle {
   name: string;
   description: string;
   isPublic: boolean;
-  // Category codes are not fixed by SPEC §3 yet, so the demo leaves category unset.
   info: { vin: string; make: string; model: string; year: number; color: string; state: string; licensePlate: string; generation: string; mods: string };
 }
 
@@ -58,6 +57,11 @@ const VEHICLES: readonly DemoVehicle[] = [
   { owner: 'worker', tag: 'DEMOTAG00006', name: 'Miata', description: 'Autocross car.', isPublic: true,
     info: { vin: 'JM1NDAC72H0112738', make: 'Mazda', model: 'MX-5 Miata Club', year: 2017, color: 'Soul Red', state: 'TX', licensePlate: 'ND2017', generation: 'ND', mods: 'Coilovers' } },
 ];
+
+/** Category codes (src/domain/vehicleCategories.ts) of the demo vehicles, by tag. */
+const DEMO_CATEGORIES: Readonly<Record<string, number>> = {
+  DEMOTAG00001: 1, DEMOTAG00002: 7, DEMOTAG00003: 6, DEMOTAG00004: 1, DEMOTAG00005: 3, DEMOTAG00006: 1,
+};
 
 /** Vehicle tags are fixed like the free ones, so a demo can scan a known code. */
 export const DEMO_VEHICLE_TAGS: readonly string[] = VEHICLES.map((v) => v.tag);
@@ -103,7 +107,9 @@ export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
       });
       await insert(tx, 'user_credentials', { user_id: id, password_salt: stored.salt, password_hash: stored.hash });
     }
-    await seedCompany(tx, userId, await seedVehicles(tx, userId));
+    const vehicleIds = await seedVehicles(tx, userId);
+    await seedCompany(tx, userId, vehicleIds);
+    await seedVehicleStories(tx, userId, vehicleIds);
     return true;
   });
   if (!seeded) return null;
@@ -121,14 +127,16 @@ async function seedVehicles(tx: Queryable, userId: Record<Role, string>): Promis
   for (const [index, vehicle] of VEHICLES.entries()) {
     const id = newId();
     vehicleIds.set(vehicle.tag, id);
-    // Staggered creation times give the public list a stable "latest first" order.
-    const createdAt = new Date(Date.now() - (VEHICLES.length - index) * 24 * 60 * MINUTE);
+    // Staggered creation times give the public list a stable "latest first" order; months apart, so each vehicle
+    // has a history (notes, track days) after it was added.
+    const createdAt = new Date(Date.now() - (VEHICLES.length - index) * 60 * 24 * 60 * MINUTE);
+    const category = DEMO_CATEGORIES[vehicle.tag] ?? null;
     await insert(tx, 'vehicles', {
       id, name: vehicle.name, description: vehicle.description, vin: vehicle.info.vin, is_public: vehicle.isPublic,
-      user_id: userId[vehicle.owner], created_at: createdAt, updated_at: createdAt,
+      user_id: userId[vehicle.owner], created_at: createdAt, updated_at: createdAt, category,
     });
     const { licensePlate, ...info } = vehicle.info;
-    await insert(tx, 'vehicles_info', { id: newId(), vehicle_id: id, ...info, license_plate: licensePlate, created_at: createdAt, updated_at: createdAt });
+    await insert(tx, 'vehicles_info', { id: newId(), vehicle_id: id, ...info, license_plate: licensePlate, category, created_at: createdAt, updated_at: createdAt });
     await insert(tx, 'qr_tags', { id: vehicle.tag, target_id: id, target_path: '/vehicle', created_by: userId.admin });
   }
   for (const tag of DEMO_FREE_TAGS) {
@@ -181,6 +189,44 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
     vehicle_service_status_id: REQUEST_STATUS.SCHEDULED, created_at: new Date(now - 60 * MINUTE),
     schedule_start: tomorrow, schedule_end: new Date(tomorrow.getTime() + 90 * MINUTE),
   });
+}
+
+/** Notes and track days, so the vehicle pages show a lived-in vehicle. */
+async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, vehicleIds: Map<string, string>): Promise<void> {
+  const id = (tag: string) => {
+    const vehicleId = vehicleIds.get(tag);
+    if (vehicleId === undefined) throw new Error(`Demo vehicle ${tag} missing`);
+    return vehicleId;
+  };
+  // The history the seed's own writes left dates from the vehicle's creation, like the vehicle.
+  await tx.query(
+    `update vehicle_events e set created_at = v.created_at + interval '1 minute' + (e.created_at - transaction_timestamp())
+       from vehicles v where v.id = e.vehicle_id`,
+  );
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * MINUTE);
+  const notes: Array<[string, Role, string, boolean, number]> = [
+    ['DEMOTAG00001', 'owner', 'Bought from the second owner with full dealer history. Paint meter readings are original on every panel.', false, 5],
+    ['DEMOTAG00001', 'owner', 'Clear PPF on the front end and mirrors, installed at https://www.example.com/detailing before the first track day.', true, 4],
+    ['DEMOTAG00001', 'owner', 'Oil and filter changed at 21,450 mi with Mobil 1 0W-40. Next change due at 26,000 mi.', false, 2],
+    ['DEMOTAG00002', 'owner', 'Front brakes grinding on the last trail run; booked at Tagbook Garage.', false, 1],
+    ['DEMOTAG00005', 'worker', 'Track-only car: trailered to every event, never driven on the street.', true, 3],
+  ];
+  for (const [tag, author, body, isPublic, age] of notes) {
+    const at = daysAgo(age);
+    await insert(tx, 'vehicle_notes', { id: newId(), vehicle_id: id(tag), user_id: userId[author], body, is_public: isPublic, created_at: at, updated_at: at });
+  }
+  const sessions: Array<[string, Role, number, string, number, number | null, string, number | null, string]> = [
+    ['DEMOTAG00001', 'owner', 4, 'Laguna Seca', 18, 108_412, 'dry', 2.1, 'Michelin Pilot Sport Cup 2'],
+    ['DEMOTAG00001', 'owner', 2, 'Thunderhill Raceway (East)', 24, 122_985, 'damp', 2.0, 'Michelin Pilot Sport Cup 2'],
+    ['DEMOTAG00001', 'owner', 1, 'Laguna Seca', 21, 106_870, 'dry', 2.1, 'Michelin Pilot Sport Cup 2'],
+    ['DEMOTAG00005', 'worker', 2, 'Sebring International', 15, 141_205, 'dry', null, 'Pirelli Trofeo R'],
+  ];
+  for (const [tag, driver, age, circuit, laps, bestLap, conditions, pressure, tires] of sessions) {
+    await insert(tx, 'track_sessions', {
+      id: newId(), vehicle_id: id(tag), user_id: userId[driver], held_on: daysAgo(age * 7).toISOString().slice(0, 10), circuit, laps,
+      best_lap_ms: bestLap, conditions, tire_pressure_front: pressure, tire_pressure_rear: pressure === null ? null : Math.round((pressure + 0.1) * 10) / 10, tires,
+    });
+  }
 }
 
 /** A few lines for the console: who can sign in with what, and which tags are free to register. */

@@ -2,6 +2,7 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { CrudOp, SyncService, type UploadDataRequest } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { isTransientDbError } from '../db/errors.js';
 import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
+import { nameActor } from '../db/actor.js';
 import { loadActor, transactionLookups } from '../sync/upload/facts.js';
 import type { Refusal } from '../sync/upload/policy.js';
 import type { ServerContext } from './context.js';
@@ -78,6 +79,7 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
           if (!decoded.ok) throw new Refused(decoded.errors);
           const actor = await loadActor(tx, userId);
           if (actor === null) throw new ConnectError('This account no longer exists', Code.Unauthenticated);
+          await nameActor(tx, userId);
           const lookups = transactionLookups(tx);
           for (const [index, entry] of decoded.entries.entries()) {
             const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err));

@@ -20,6 +20,7 @@ import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
 import { SyncStatusBar } from './SyncStatusBar.js';
 import type { Route } from './routes.js';
+import type { VehicleServicesProps } from './slots.js';
 import '../ui/styles/index.css';
 import './app.css';
 import './auth.css';
@@ -42,9 +43,7 @@ const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />
 const ServiceRequestsSection = lazy(() =>
   import('../features/services/ServiceRequestsSection.js').then((m) => ({ default: m.ServiceRequestsSection })),
 );
-const serviceRequests = (vehicleId: string, requestId: string | null) => (
-  <ServiceRequestsSection vehicleId={vehicleId} requestId={requestId} />
-);
+const vehicleServices = (props: VehicleServicesProps) => <ServiceRequestsSection {...props} />;
 const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => ({ default: m.MyWork })));
 const ActiveRequestBanner = lazy(() =>
   import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
@@ -80,9 +79,7 @@ export function RoutePage({ route }: { route: Route }) {
         </RequireLogin>
       );
     case 'vehicle':
-      return (
-        <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} serviceRequests={serviceRequests} />
-      );
+      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} services={vehicleServices} />;
     case 'admin':
       return (
         <RequireLogin>

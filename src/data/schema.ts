@@ -168,6 +168,48 @@ const bucket_files = new Table({
   updated_at: column.text,
 });
 
+/** What owners (and admins) write about a vehicle; deleted_at set means removed. author_name is filled by the server. */
+const vehicle_notes = new Table(
+  {
+    vehicle_id: column.text,
+    user_id: column.text,
+    author_name: column.text,
+    body: column.text,
+    is_public: column.integer,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id', 'created_at'] } },
+);
+
+/** Track days: held_on is a calendar date (YYYY-MM-DD), best_lap_ms whole milliseconds. */
+const track_sessions = new Table(
+  {
+    vehicle_id: column.text,
+    user_id: column.text,
+    held_on: column.text,
+    circuit: column.text,
+    laps: column.integer,
+    best_lap_ms: column.integer,
+    conditions: column.text,
+    tire_pressure_front: column.real,
+    tire_pressure_rear: column.real,
+    tires: column.text,
+    notes: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id', 'held_on'] } },
+);
+
+/** A vehicle's history, written by the server only (the logbook reads it). */
+const vehicle_events = new Table(
+  { vehicle_id: column.text, kind: column.text, detail: column.text, actor_name: column.text, created_at: column.text },
+  { indexes: { by_vehicle: ['vehicle_id', 'created_at'] } },
+);
+
 // Local-only tables (SPEC §3): never uploaded, never touched by sync.
 
 const local_preferences = new Table({ key: column.text, value: column.text }, { localOnly: true, indexes: { by_key: ['key'] } });
@@ -196,6 +238,15 @@ const local_attached_upload_queue = new Table(
 const local_qr_scan_history = new Table(
   { content: column.text, scanned_at: column.text },
   { localOnly: true, indexes: { by_content: ['content'] } },
+);
+
+/**
+ * What the server answered about a vehicle this device does not sync (VehicleService.GetVehicle and the profile's
+ * contents): kept so a revisit works offline. id is '<kind>:<vehicle id>'; payload is JSON.
+ */
+const local_vehicle_reads = new Table(
+  { vehicle_id: column.text, kind: column.text, payload: column.text, fetched_at: column.text },
+  { localOnly: true, indexes: { by_vehicle: ['vehicle_id'] } },
 );
 
 const local_opfs_files = new Table(
@@ -232,11 +283,15 @@ export const AppSchema = new Schema({
   upload_buckets,
   upload_form_files,
   bucket_files,
+  vehicle_notes,
+  track_sessions,
+  vehicle_events,
   local_preferences,
   local_upload_queue,
   local_attached_upload_queue,
   local_qr_scan_history,
   local_opfs_files,
+  local_vehicle_reads,
 });
 
 export type Database = (typeof AppSchema)['types'];
@@ -245,3 +300,7 @@ export type QrTagRow = RowType<typeof qr_tags>;
 export type ScanHistoryRow = RowType<typeof local_qr_scan_history>;
 export type ServiceRequestRow = RowType<typeof service_requests>;
 export type WorktimeRow = RowType<typeof worktime>;
+export type VehicleInfoRow = RowType<typeof vehicles_info>;
+export type VehicleNoteRow = RowType<typeof vehicle_notes>;
+export type TrackSessionRow = RowType<typeof track_sessions>;
+export type VehicleEventRow = RowType<typeof vehicle_events>;

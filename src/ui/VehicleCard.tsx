@@ -9,7 +9,16 @@ import { VisibilityIcon } from './VisibilityIcon.js';
  * SPEC §2: the card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
  * It leads to the vehicle, to its services for those who can work on it.
  */
-export function VehicleCard({ vehicle, canEdit }: { vehicle: VehicleSummary; canEdit: boolean }) {
+export function VehicleCard({
+  vehicle,
+  canEdit,
+  showDescription = true,
+}: {
+  vehicle: VehicleSummary;
+  canEdit: boolean;
+  /** Off where the page shows the description itself (the vehicle's own pages). */
+  showDescription?: boolean;
+}) {
   return (
     <header className="vehicle-card ui-card" data-vehicle-card={vehicle.id}>
       <Link className="vehicle-card__link" to={vehiclePath(vehicle.id, canEdit ? 'request-services' : 'profile')}>
@@ -19,7 +28,7 @@ export function VehicleCard({ vehicle, canEdit }: { vehicle: VehicleSummary; can
         </h1>
         <ChevronRight className="vehicle-card__chevron" size={20} aria-hidden="true" />
       </Link>
-      {vehicle.description && <LinkifiedText className="ui-muted" text={vehicle.description} />}
+      {showDescription && vehicle.description && <LinkifiedText className="ui-muted" text={vehicle.description} />}
     </header>
   );
 }

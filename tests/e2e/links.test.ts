@@ -46,7 +46,8 @@ describe.each([
 
   it('shows each URL as a chip with its domain, numbered when the domain repeats', async () => {
     await openScreen(page, `${server.url}/vehicle/${vehicleId}`);
-    const chips = page.locator('[data-url-chip]');
+    // The description's chips (the profile also shows the owner's public notes, with links of their own).
+    const chips = page.locator('[data-profile] [data-url-chip]');
     await expect.poll(() => chips.count()).toBe(4);
     expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-url-chip')))).toEqual([
       'forum.example.com (1)',

@@ -76,9 +76,10 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
     await expect.poll(() => myVehicleNames(pageA)).toContain('Offline van');
 
     await pageA.locator('[data-page="my-vehicles"] .vehicle-list a', { hasText: 'Offline van' }).click();
-    const rename = pageA.locator('form[data-form="rename-vehicle"]');
-    await rename.getByLabel('Vehicle name').fill('Offline van, renamed');
-    await rename.getByRole('button', { name: 'Save name' }).click();
+    await pageA.locator('[data-action="edit-profile"]').click();
+    const rename = pageA.locator('form[data-form="vehicle-profile"]');
+    await rename.getByLabel('Name', { exact: true }).fill('Offline van, renamed');
+    await rename.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => pageA.locator('[data-field="vehicle-name"]').textContent()).toBe('Offline van, renamed');
 
     await pageA.reload();

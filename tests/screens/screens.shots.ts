@@ -22,10 +22,13 @@ const ACCOUNTS: Record<Exclude<Role, 'visitor'>, [string, string]> = {
 const VIEWPORTS = { phone: { width: 412, height: 915 }, desktop: { width: 1280, height: 800 } } as const;
 
 /** A path may name a demo row by `{vehicle:Name}`, `{request}`, `{customer}`, `{user:email}`. */
-const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean }> = [
+/** `keys`: keys pressed once the screen has settled (e.g. 'e' opens the info form), before the picture. */
+const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean; keys?: string[] }> = [
   { name: 'home', role: 'visitor', path: '/' },
   { name: 'help', role: 'visitor', path: '/help' },
   { name: 'vehicle-public', role: 'visitor', path: '/vehicle/{vehicle:Red 911}' },
+  { name: 'vehicle-public-info', role: 'visitor', path: '/vehicle/{vehicle:Red 911}/info' },
+  { name: 'vehicle-private-visitor', role: 'visitor', path: '/vehicle/{vehicle:Camper van}' },
   { name: 'my-vehicles-restricted', role: 'visitor', path: '/vehicle/' },
   { name: 'tag-free', role: 'visitor', path: '/register/DEMOFREE0001' },
   { name: 'tag-private', role: 'visitor', path: '/DEMOTAG00003' },
@@ -39,6 +42,8 @@ const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean }>
   { name: 'vehicle-logbook', role: 'owner', path: '/vehicle/{vehicle:Red 911}/logbook' },
   { name: 'vehicle-track', role: 'owner', path: '/vehicle/{vehicle:Red 911}/track-support' },
   { name: 'vehicle-other', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}' },
+  { name: 'vehicle-other-ownership', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}/admin/ownership' },
+  { name: 'vehicle-private', role: 'owner', path: '/vehicle/{vehicle:Camper van}' },
   { name: 'request', role: 'owner', path: '{request}' },
   { name: 'my-account', role: 'owner', path: '/my-account' },
   { name: 'worker-home', role: 'worker', path: '/' },
@@ -54,7 +59,10 @@ const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean }>
   { name: 'admin-customer', role: 'admin', path: '/admin/customers/{customer}' },
   { name: 'admin-user', role: 'admin', path: '/admin/users/{user:owner@tagbook.test}' },
   { name: 'admin-info', role: 'admin', path: '/vehicle/{vehicle:Red 911}/info' },
+  { name: 'admin-info-edit', role: 'admin', path: '/vehicle/{vehicle:Red 911}/info', keys: ['e'] },
   { name: 'admin-ownership', role: 'admin', path: '/vehicle/{vehicle:Red 911}/admin/ownership' },
+  { name: 'admin-vehicle-notes', role: 'admin', path: '/vehicle/{vehicle:Red 911}/notes' },
+  { name: 'admin-vehicle-logbook', role: 'admin', path: '/vehicle/{vehicle:Trail Bronco}/logbook' },
   { name: 'admin-register', role: 'admin', path: '/register' },
 ];
 
@@ -116,6 +124,8 @@ describe('screenshots', () => {
         }
         await page.goto(server.url + path);
         await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle`));
+        for (const key of screen.keys ?? []) await page.keyboard.press(key);
+        if (screen.keys) await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle after its keys`));
         // Let fonts, icons and first-sync data land before the picture.
         await page.waitForLoadState('networkidle').catch(() => {});
         await page.screenshot({ path: join(OUT, `${screen.name}-${size}.png`), fullPage: screen.full ?? true });

@@ -44,6 +44,13 @@ function ruleMismatch(rule: ColumnRule, column: DbColumn): string | null {
       if (!range) return `an int rule on a ${column.type} column`;
       return rule.min < range[0] || rule.max > range[1] ? `allows ${rule.min}..${rule.max}, a ${column.type} holds ${range[0]}..${range[1]}` : null;
     }
+    case 'real':
+      return column.type === 'double precision' || column.type === 'real' ? null : `a real rule on a ${column.type} column`;
+    case 'url':
+    case 'choice':
+      return column.type === 'text' ? null : `a ${rule.kind} rule on a ${column.type} column`;
+    case 'date':
+      return column.type === 'date' ? null : `a date rule on a ${column.type} column`;
     case 'flag':
       return column.type === 'boolean' ? null : `a flag rule on a ${column.type} column`;
     case 'time':
@@ -154,5 +161,7 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
     expect(ruleMismatch({ kind: 'text', max: 300 }, { type: 'character varying', maxLength: 200 })).toMatch(/200/);
     expect(ruleMismatch({ kind: 'flag' }, { type: 'integer', maxLength: null })).toMatch(/flag/);
     expect(ruleMismatch({ kind: 'time' }, { type: 'timestamp with time zone', maxLength: null })).toBeNull();
+    expect(ruleMismatch({ kind: 'date' }, { type: 'timestamp with time zone', maxLength: null })).toMatch(/date/);
+    expect(ruleMismatch({ kind: 'real', min: 0, max: 1 }, { type: 'integer', maxLength: null })).toMatch(/real/);
   });
 });

@@ -19,18 +19,21 @@ vi.mock('../../src/data/tags.js', () => ({
   createTags: vi.fn(),
   randomTagHash: vi.fn(),
 }));
-vi.mock('../../src/data/firstSync.js', () => ({ useHasSynced: () => true }));
 // The local database (wa-sqlite in a worker) does not run under happy-dom; these tests are about the shell, and the
-// vehicle pages' real queries are exercised in the browser suite.
-vi.mock('../../src/features/vehicles/queries.js', () => ({
-  useVehicle: (id: string) => ({
-    status: 'ready',
-    rows: [{ id, name: 'Test car', description: null, is_public: 1, user_id: 'someone-else', updated_at: '' }],
-  }),
-  useVehicleTags: () => ({ status: 'ready', rows: [] }),
-  renameVehicle: vi.fn(),
-  VEHICLE_NAME_MAX: 200,
-}));
+// vehicle pages' real queries are exercised in the browser suite. The vehicle is someone else's public one; access
+// follows the signed-in user by the real rules.
+vi.mock('../../src/features/vehicles/data/useVehicleArea.js', async () => {
+  const { vehicleAccess } = await vi.importActual<typeof import('../../src/features/vehicles/access.js')>('../../src/features/vehicles/access.js');
+  const { useCurrentUser } = await vi.importActual<typeof import('../../src/rpc/session.js')>('../../src/rpc/session.js');
+  return {
+    useVehicleArea: (id: string) => {
+      const user = useCurrentUser();
+      const vehicle = { id, name: 'Test car', description: null, is_public: 1, user_id: 'someone-else', created_at: '', updated_at: '' };
+      return { status: 'ready', vehicle, access: vehicleAccess(user, vehicle, null), source: 'server', snapshot: null, tags: [], userId: user?.id ?? null };
+    },
+  };
+});
+vi.mock('../../src/features/vehicles/data/profileContents.js', () => ({ useProfileItems: () => ({ status: 'ready', items: [] }) }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -123,7 +126,10 @@ describe('App', () => {
 
   it.each([
     ['/vehicle/', 'restricted-access'],
-    [`/vehicle/${ID}/logbook`, 'vehicle'],
+    [`/vehicle/${ID}`, 'vehicle'],
+    // A page of the owner's: a visitor is asked to sign in, without learning more.
+    [`/vehicle/${ID}/logbook`, 'restricted-access'],
+    [`/vehicle/${ID}/admin/ownership`, 'restricted-access'],
     ['/admin', 'restricted-access'],
     ['/admin/customers', 'restricted-access'],
     ['/admin/nope', 'restricted-access'],
@@ -185,6 +191,7 @@ describe('App', () => {
   });
 
   it('shows the vehicle sub-route and the hash being registered', async () => {
+    await signIn(true);
     await renderAt(`/vehicle/${ID}/request-services/${ID}`);
     expect(container.querySelector('[data-page="vehicle"]')?.getAttribute('data-section')).toBe('service-request');
     await act(async () => navigate('/register/abcdEF12'));
@@ -205,12 +212,12 @@ describe('App', () => {
     expect(container.querySelector('button[aria-label="Back"]')).toBeNull();
   });
 
-  it('back from a vehicle page goes to / for anyone who is neither its owner nor an admin', async () => {
-    await renderAt(`/vehicle/${ID}/info`);
+  it('back from a vehicle profile goes to / for anyone who is neither its owner nor an admin', async () => {
+    await renderAt(`/vehicle/${ID}`);
     await clickBack();
     expect(window.location.pathname).toBe('/');
     await signIn(false);
-    await renderAt(`/vehicle/${ID}/info`);
+    await renderAt(`/vehicle/${ID}`);
     await clickBack();
     expect(window.location.pathname).toBe('/');
   });

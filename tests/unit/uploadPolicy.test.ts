@@ -66,6 +66,7 @@ const request = (over: Row = {}): Row => ({
 });
 const opening = (over: Row): Row => ({ description: 'Brakes', ...over });
 const work = (userId: string, requestId = R1): Row => ({ id: 'w', user_id: userId, service_request_id: requestId, operation: 1, time: NOW });
+const record = (userId: string, vehicleId = V_OWNED): Row => ({ id: 'r', vehicle_id: vehicleId, user_id: userId, body: 'x' });
 
 const cases: Case[] = [
   // users
@@ -178,6 +179,22 @@ const cases: Case[] = [
   { what: 'logs a start an hour ahead of the server (a fast clock)', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-01T13:00:00.000Z' }, expect: null },
   { what: 'logs a record without a time', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: null }, expect: 'invalid_value' },
   { what: "deletes someone's record", who: 'admin', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE), expect: null },
+  // vehicle_notes and track_sessions: the vehicle's owner, as themselves, on that vehicle; soft delete only
+  { what: 'writes a note on own vehicle', who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(OWNER), expect: null },
+  { what: "writes a note on a stranger's vehicle", who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(OWNER, V_STRANGER), expect: 'not_found' },
+  { what: 'writes a note on a missing vehicle', who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(OWNER, V_MISSING), expect: 'not_found' },
+  { what: "writes a note in someone else's name", who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(STRANGER), expect: 'permission_denied' },
+  { what: "writes a note on a customer's vehicle", who: 'employee', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(EMPLOYEE), expect: 'not_found' },
+  { what: "edits a note on a stranger's vehicle", who: 'stranger', table: 'vehicle_notes', kind: 'PATCH', current: record(OWNER), set: { body: 'x' }, expect: 'not_found' },
+  { what: 'removes a note of own vehicle', who: 'owner', table: 'vehicle_notes', kind: 'PATCH', current: record(STRANGER), set: { deleted_at: '2026-01-01T00:00:00.000Z' }, expect: null },
+  { what: 'moves a note to a stranger’s vehicle', who: 'owner', table: 'vehicle_notes', kind: 'PATCH', current: record(OWNER), set: { vehicle_id: V_STRANGER }, expect: 'permission_denied' },
+  { what: 'changes who wrote a note', who: 'owner', table: 'vehicle_notes', kind: 'PATCH', current: record(STRANGER), set: { user_id: OWNER }, expect: 'permission_denied' },
+  { what: 'hard-deletes a note', who: 'owner', table: 'vehicle_notes', kind: 'DELETE', current: record(OWNER), expect: 'permission_denied' },
+  { what: 'writes a note on any vehicle', who: 'admin', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(ADMIN, V_STRANGER), expect: null },
+  { what: 'records a track day on own vehicle', who: 'owner', table: 'track_sessions', kind: 'PUT', current: null, set: record(OWNER), expect: null },
+  { what: "records a track day on a stranger's vehicle", who: 'stranger', table: 'track_sessions', kind: 'PUT', current: null, set: record(STRANGER), expect: 'not_found' },
+  { what: "records a track day on a customer's vehicle", who: 'employee', table: 'track_sessions', kind: 'PUT', current: null, set: record(EMPLOYEE), expect: 'not_found' },
+  { what: 'removes a track day', who: 'admin', table: 'track_sessions', kind: 'DELETE', current: record(OWNER), expect: null },
   // companies and their employees
   { what: 'renames their company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: 'permission_denied' },
   { what: 'renames a company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: null },

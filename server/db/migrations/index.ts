@@ -4,6 +4,7 @@ import m0003 from './0003_sync.js';
 import m0004 from './0004_uploads.js';
 import m0005 from './0005_employment.js';
 import m0006 from './0006_limits.js';
+import m0007 from './0007_vehicle_area.js';
 import m0008 from './0008_service_work.js';
 
 export interface Migration {
@@ -24,5 +25,6 @@ export const migrations: readonly Migration[] = [
   { version: '0004', name: 'uploads', sql: m0004 },
   { version: '0005', name: 'employment', sql: m0005 },
   { version: '0006', name: 'limits', sql: m0006 },
+  { version: '0007', name: 'vehicle_area', sql: m0007 },
   { version: '0008', name: 'service_work', sql: m0008 },
 ];

@@ -1,5 +1,16 @@
 import { isId, isTagHash } from '../../../src/domain/ids.js';
 import { REQUEST_DESCRIPTION_MAX } from '../../../src/domain/serviceStatus.js';
+import { LAP_TIME_MAX_MS } from '../../../src/domain/lapTime.js';
+import { isWebAddress, WEB_ADDRESS_MAX } from '../../../src/domain/socialLinks.js';
+import { CATEGORY_CODE_MAX, CATEGORY_CODE_MIN } from '../../../src/domain/vehicleCategories.js';
+import {
+  INFO_TEXT_LIMITS as INFO,
+  isCalendarDate,
+  NOTE_BODY_MAX,
+  TRACK_CONDITIONS,
+  TRACK_LIMITS,
+  VEHICLE_TEXT_LIMITS as VEHICLE,
+} from '../../../src/domain/vehicleRecords.js';
 import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/domain/validation.js';
 
 /**
@@ -10,28 +21,41 @@ import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/doma
 export type ColumnRule =
   | { kind: 'text'; max: number }
   | { kind: 'int'; min: number; max: number }
+  | { kind: 'real'; min: number; max: number }
   | { kind: 'flag' }
   | { kind: 'id' }
-  | { kind: 'time' };
+  | { kind: 'time' }
+  /** A calendar day, YYYY-MM-DD. */
+  | { kind: 'date' }
+  /** An http(s) address: anything else (javascript:, data:) could run code where it is linked. */
+  | { kind: 'url' }
+  /** One of a fixed set of words. */
+  | { kind: 'choice'; values: readonly string[] };
 
 const text = (max: number): ColumnRule => ({ kind: 'text', max });
 const int = (min: number, max: number): ColumnRule => ({ kind: 'int', min, max });
 const FLAG: ColumnRule = { kind: 'flag' };
 const ID: ColumnRule = { kind: 'id' };
 const TIME: ColumnRule = { kind: 'time' };
+const DATE: ColumnRule = { kind: 'date' };
+const WEB: ColumnRule = { kind: 'url' };
+const real = (min: number, max: number): ColumnRule => ({ kind: 'real', min, max });
 const NAME = text(200);
-const URL_TEXT = text(2048);
+const URL_TEXT = text(WEB_ADDRESS_MAX);
 const LONG = text(10_000);
+const CATEGORY = int(CATEGORY_CODE_MIN, CATEGORY_CODE_MAX);
+const PRESSURE = real(TRACK_LIMITS.pressure.min, TRACK_LIMITS.pressure.max);
 
 export const WRITABLE_COLUMNS = {
   users: { display_name: NAME },
   vehicles: {
-    name: NAME, description: LONG, category: int(0, 1000), type: text(100), instagram: URL_TEXT, facebook: URL_TEXT,
-    tiktok: URL_TEXT, youtube: URL_TEXT, website: URL_TEXT, cover: URL_TEXT, vin: text(17), is_public: FLAG, user_id: ID,
+    name: text(VEHICLE.name), description: text(VEHICLE.description), category: CATEGORY, type: text(VEHICLE.type), instagram: WEB,
+    facebook: WEB, tiktok: WEB, youtube: WEB, website: WEB, cover: URL_TEXT, vin: text(INFO.vin), is_public: FLAG, user_id: ID,
   },
   vehicles_info: {
-    vehicle_id: ID, category: int(0, 1000), vin: text(17), make: NAME, model: NAME, year: int(0, 3000), color: text(100),
-    state: text(100), license_plate: text(20), mods: LONG, notes: LONG, generation: text(100), customer_id: ID,
+    vehicle_id: ID, category: CATEGORY, vin: text(INFO.vin), make: text(INFO.make), model: text(INFO.model), year: int(0, 3000),
+    color: text(INFO.color), state: text(INFO.state), license_plate: text(INFO.license_plate), mods: text(INFO.mods),
+    notes: text(INFO.notes), generation: text(INFO.generation), customer_id: ID,
   },
   qr_tags: { target_id: ID, target_path: text(100) },
   companies: { name: NAME, short_info: LONG, deleted_at: TIME },
@@ -43,6 +67,13 @@ export const WRITABLE_COLUMNS = {
   },
   // change_time is the server's (migration 0008); time is the device's.
   worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME },
+  vehicle_notes: { vehicle_id: ID, user_id: ID, body: text(NOTE_BODY_MAX), is_public: FLAG, deleted_at: TIME },
+  track_sessions: {
+    vehicle_id: ID, user_id: ID, held_on: DATE, circuit: text(TRACK_LIMITS.circuit), laps: int(TRACK_LIMITS.laps.min, TRACK_LIMITS.laps.max),
+    best_lap_ms: int(1, LAP_TIME_MAX_MS), conditions: { kind: 'choice', values: TRACK_CONDITIONS.map((c) => c.value) },
+    tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE, tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes),
+    deleted_at: TIME,
+  },
 } satisfies Record<string, Record<string, ColumnRule>>;
 
 export type WritableTable = keyof typeof WRITABLE_COLUMNS;
@@ -72,6 +103,21 @@ export function toPgValue(column: string, rule: ColumnRule, value: unknown): PgV
     case 'int':
       if (typeof value !== 'number' || !Number.isInteger(value)) throw new InvalidValue(`${column} must be a whole number`);
       if (value < rule.min || value > rule.max) throw new InvalidValue(`${column} must be ${rule.min} to ${rule.max}`);
+      return value;
+    case 'real':
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw new InvalidValue(`${column} must be a number`);
+      if (value < rule.min || value > rule.max) throw new InvalidValue(`${column} must be ${rule.min} to ${rule.max}`);
+      return value;
+    case 'date':
+      if (typeof value !== 'string' || !isCalendarDate(value)) throw new InvalidValue(`${column} must be a date (YYYY-MM-DD)`);
+      return value;
+    case 'url':
+      if (typeof value !== 'string' || !isWebAddress(value) || !isStorableText(value)) {
+        throw new InvalidValue(`${column} must be an http or https address`);
+      }
+      return value;
+    case 'choice':
+      if (typeof value !== 'string' || !rule.values.includes(value)) throw new InvalidValue(`${column} must be one of ${rule.values.join(', ')}`);
       return value;
     case 'flag':
       if (value !== 0 && value !== 1 && value !== true && value !== false) throw new InvalidValue(`${column} must be 0 or 1`);

@@ -11,7 +11,8 @@ import {
 export { REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal };
 
 /**
- * Who may write what through sync (SPEC §6): owners their vehicles and service requests on them, admins anything
+ * Who may write what through sync (SPEC §6): owners their vehicles, the notes and track sessions on them and
+ * service requests on them, admins anything
  * the app edits, company employees their company's customers, the requests on those customers' vehicles and work
  * time on their company's requests, anyone the claim of a free tag for their own vehicle. Pure: the facts it needs
  * about other rows come through `Lookups`, so every rule is unit-tested (tests/unit/uploadPolicy.test.ts, both the
@@ -123,6 +124,25 @@ export async function derivedColumns(table: WritableTable, current: Row | null, 
   return table === 'service_requests' ? serviceRequestColumns(current, next, lookups) : {};
 }
 
+/**
+ * Notes and track sessions: written by the vehicle's owner as themselves, on that vehicle only (admins pass before
+ * this). Removing one is a soft delete (deleted_at), so a hard DELETE is refused like for requests. A record stays
+ * with its vehicle and its author: whoever owns the vehicle now may change it, but never move it elsewhere.
+ */
+async function vehicleRecordRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  if (w.kind === 'DELETE') return deny('Only an administrator can delete this; remove it instead');
+  if (w.current !== null) {
+    if ((await lookups.vehicleOwner(str(w.current.vehicle_id) ?? '')) !== actor.userId) return VEHICLE_NOT_YOURS;
+    if (w.next?.vehicle_id !== w.current.vehicle_id) return deny('A record cannot move to another vehicle');
+    if (w.next?.user_id !== w.current.user_id) return deny('A record keeps its author');
+    return null;
+  }
+  if (str(w.next?.user_id) !== actor.userId) return deny('You can only write as yourself');
+  const vehicleId = str(w.next?.vehicle_id);
+  if (vehicleId === null || (await lookups.vehicleOwner(vehicleId)) !== actor.userId) return VEHICLE_NOT_YOURS;
+  return null;
+}
+
 async function valueRules(w: Write, lookups: Lookups): Promise<Refusal | null> {
   if (w.table === 'service_requests') return serviceRequestValues(w, lookups);
   if (w.table === 'worktime') return worktimeValues(w, lookups);
@@ -148,6 +168,9 @@ async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Ref
       return serviceRequestPermission(w, actor, lookups);
     case 'vehicles_info':
       return deny('Only an administrator can edit vehicle info');
+    case 'vehicle_notes':
+    case 'track_sessions':
+      return vehicleRecordRule(w, actor, lookups);
     case 'companies':
     case 'company_employees':
       return deny('Only an administrator can manage companies');

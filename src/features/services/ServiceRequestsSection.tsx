@@ -1,3 +1,4 @@
+import type { VehicleServicesProps } from '../../app/slots.js';
 import { RequestDetail } from './RequestDetail.js';
 import { RequestList } from './RequestList.js';
 import './services.css';
@@ -6,6 +7,10 @@ import './services.css';
  * The vehicle page's request-services section (SPEC §2): the list at /vehicle/{id}/request-services, a request at
  * /vehicle/{id}/request-services/{requestId}. App.tsx hands it to the vehicle page, which owns the frame.
  */
-export function ServiceRequestsSection({ vehicleId, requestId }: { vehicleId: string; requestId: string | null }) {
-  return requestId === null ? <RequestList vehicleId={vehicleId} /> : <RequestDetail vehicleId={vehicleId} requestId={requestId} />;
+export function ServiceRequestsSection({ vehicleId, section }: VehicleServicesProps) {
+  return section.view === 'request-services' ? (
+    <RequestList vehicleId={vehicleId} />
+  ) : (
+    <RequestDetail vehicleId={vehicleId} requestId={section.serviceRequestId} />
+  );
 }

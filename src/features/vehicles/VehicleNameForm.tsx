@@ -3,7 +3,7 @@ import { sanitizeInput } from '../../domain/validation.js';
 import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
-import { VEHICLE_NAME_MAX } from './queries.js';
+import { VEHICLE_TEXT_LIMITS } from '../../domain/vehicleRecords.js';
 
 /** One text field and a button: used to name a new vehicle and to rename one. */
 export function VehicleNameForm(props: {
@@ -47,7 +47,7 @@ export function VehicleNameForm(props: {
             {...a11y}
             className="ui-field__control"
             value={name}
-            maxLength={VEHICLE_NAME_MAX}
+            maxLength={VEHICLE_TEXT_LIMITS.name}
             onChange={(e) => (setName(e.target.value), setError(null))}
           />
         )}

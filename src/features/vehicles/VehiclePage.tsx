@@ -1,22 +1,37 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import Car from 'lucide-react/icons/car';
-import QrCode from 'lucide-react/icons/qr-code';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import House from 'lucide-react/icons/house';
 import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
-import { usePageTitle } from '../../app/pageTitle.js';
-import { HOME_PATH, tagLabelsPath } from '../../app/routes.js';
-import type { VehicleSection } from '../../app/routes.js';
-import { useHasSynced } from '../../data/firstSync.js';
-import { useCurrentUser } from '../../rpc/session.js';
-import { Card } from '../../ui/Card.js';
-import { Loading } from '../../ui/Loading.js';
+import { navigate } from '../../app/navigation.js';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
-import { Button } from '../../ui/Button.js';
+import { usePageTitle } from '../../app/pageTitle.js';
+import { RestrictedAccess } from '../../app/RequireLogin.js';
+import { HOME_PATH, tagLabelsPath, vehiclePath } from '../../app/routes.js';
+import type { VehicleSection } from '../../app/routes.js';
+import type { VehicleServicesProps } from '../../app/slots.js';
+import { useSessionSnapshot } from '../../rpc/session.js';
+import { ButtonLink } from '../../ui/ButtonLink.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Loading } from '../../ui/Loading.js';
 import { QrCodeDialog } from '../../ui/qr/QrCodeDialog.js';
-import { renameVehicle, useVehicle, useVehicleTags } from './queries.js';
 import { VehicleCard } from '../../ui/VehicleCard.js';
-import { VehicleNameForm } from './VehicleNameForm.js';
+import { canEdit, sectionGate, vehicleMenu } from './access.js';
+import type { VehicleData } from './data/types.js';
+import { useVehicleArea, type VehicleArea } from './data/useVehicleArea.js';
+import { ProfileSection } from './profile/ProfileSection.js';
+import { MENU_ICONS, VehicleMenu } from './VehicleMenu.js';
+import './vehicle.css';
 
-const SECTION_LABELS: Record<VehicleSection['view'], string> = {
+// The pages behind the menu load on demand; the profile (what a scan opens) comes with the page.
+const InfoSection = lazy(() => import('./info/InfoSection.js').then((m) => ({ default: m.InfoSection })));
+const NotesSection = lazy(() => import('./notes/NotesSection.js').then((m) => ({ default: m.NotesSection })));
+const AllNotesSection = lazy(() => import('./notes/NotesSection.js').then((m) => ({ default: m.AllNotesSection })));
+const LogbookSection = lazy(() => import('./logbook/LogbookSection.js').then((m) => ({ default: m.LogbookSection })));
+const TrackSection = lazy(() => import('./track/TrackSection.js').then((m) => ({ default: m.TrackSection })));
+const OwnershipSection = lazy(() => import('./ownership/OwnershipSection.js').then((m) => ({ default: m.OwnershipSection })));
+
+const SECTION_TITLES: Record<VehicleSection['view'], string> = {
   profile: 'Profile',
   info: 'Info',
   'request-services': 'Services',
@@ -28,92 +43,150 @@ const SECTION_LABELS: Record<VehicleSection['view'], string> = {
   ownership: 'Ownership',
 };
 
+type ServicesSlot = (props: VehicleServicesProps) => ReactNode;
+
 export function VehiclePage({
   vehicleId,
   section,
   linkTag,
-  serviceRequests,
+  services,
 }: {
   vehicleId: string;
   section: VehicleSection;
   /** The card that links a new tag to this vehicle, shown on its profile to those who can edit it while it has none. */
   linkTag?: (vehicleId: string) => ReactNode;
-  /** The request-services sections: the list (requestId null) or one request. */
-  serviceRequests?: (vehicleId: string, requestId: string | null) => ReactNode;
+  /** The service-request pages, which belong to another feature. */
+  services: ServicesSlot;
 }) {
-  const label = SECTION_LABELS[section.view];
-  const vehicles = useVehicle(vehicleId);
-  const user = useCurrentUser();
-  const hasSynced = useHasSynced();
-  const vehicle = vehicles.rows[0];
-  const canEdit = vehicle !== undefined && user !== null && (user.isAdmin || vehicle.user_id === user.id);
-  const name = vehicle ? vehicle.name || 'Unnamed Vehicle' : 'Vehicle';
-  // SPEC §2: 'Show QR Code' only when a tag is linked, and only for those who can edit the vehicle.
-  const tags = useVehicleTags(vehicleId);
-  const tag = tags.rows[0]?.id ?? null;
+  const area = useVehicleArea(vehicleId, section.view);
+  const session = useSessionSnapshot();
+  // Decided before anything of the vehicle is shown: a page the caller may not see reveals not even its title.
+  if (area.status === 'loading' || session.status === 'loading') return <Loading label="Looking for this vehicle…" />;
+  if (area.status === 'not-found') return <NotFoundPage />;
+  if (area.status === 'offline' || area.status === 'error') return <VehicleUnavailable offline={area.status === 'offline'} />;
+  const gate = sectionGate(section.view, area.access, session.session !== null);
+  if (gate === 'sign-in') return <RestrictedAccess />;
+  if (gate === 'not-found' || area.vehicle === null) return <NotFoundPage />;
+  return <VehicleShell area={area} vehicle={area.vehicle} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} />;
+}
+
+/** The page of a vehicle the caller may see: its card, its menu for those who can edit, and the section. */
+function VehicleShell({
+  area,
+  vehicle,
+  vehicleId,
+  section,
+  linkTag,
+  services,
+}: {
+  area: VehicleArea;
+  vehicle: VehicleData;
+  vehicleId: string;
+  section: VehicleSection;
+  linkTag: ((vehicleId: string) => ReactNode) | undefined;
+  services: ServicesSlot;
+}) {
+  const editable = canEdit(area.access);
+  const name = vehicle.name || 'Unnamed Vehicle';
+  const tag = area.tags[0] ?? null;
   const [showingQr, setShowingQr] = useState(false);
-  const qrActions = useMemo<PageAction[]>(
-    () => (canEdit && tag !== null ? [{ id: 'show-qr-code', label: 'Show QR Code', icon: QrCode, run: () => setShowingQr(true) }] : []),
-    [canEdit, tag],
+  const menu = useMemo(() => vehicleMenu(area.access, tag !== null), [area.access, tag]);
+
+  // The menu's entries also sit in the bottom bar's Actions tab, where a phone user looks for a page's actions.
+  const actions = useMemo<PageAction[]>(
+    () =>
+      menu.map((entry) => ({
+        id: entry.id,
+        label: entry.label,
+        icon: MENU_ICONS[entry.id],
+        run: entry.view === null ? () => setShowingQr(true) : () => navigate(vehiclePath(vehicleId, entry.view!)),
+      })),
+    [menu, vehicleId],
   );
-  usePageActions(qrActions);
-  usePageTitle(label === 'Profile' ? name : label, {
+  usePageActions(actions);
+  usePageTitle(section.view === 'profile' ? name : SECTION_TITLES[section.view], {
     icon: Car,
-    subtitle: label === 'Profile' || !vehicle ? null : name,
+    subtitle: section.view === 'profile' ? null : name,
     // SPEC §2: for anyone who is neither the owner nor an admin, Back leads to the public list.
-    backTo: canEdit ? null : HOME_PATH,
+    backTo: editable ? null : HOME_PATH,
   });
 
-  if (vehicles.status === 'loading') return <Loading />;
-  // A vehicle opened from a tag may not have reached this device yet: wait for its first sync before "not found".
-  if (!vehicle && !hasSynced) return <Loading label="Looking for this vehicle…" />;
-  if (!vehicle) return <NotFoundPage />;
   return (
-    <section className="page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId}>
-      <VehicleCard vehicle={vehicle} canEdit={canEdit} />
-      {canEdit && tag !== null && (
-        <div className="ui-button-row">
-          <Button variant="secondary" icon={QrCode} onClick={() => setShowingQr(true)} data-action="show-qr-code">
-            Show QR Code
-          </Button>
+    <section className="page vehicle-page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId} data-access={area.access}>
+      <VehicleCard vehicle={vehicle} canEdit={editable} showDescription={false} />
+      <div className={menu.length > 0 ? 'vehicle-layout vehicle-layout--menu' : 'vehicle-layout'}>
+        {menu.length > 0 && <VehicleMenu vehicleId={vehicleId} entries={menu} view={section.view} onShowQr={() => setShowingQr(true)} />}
+        <div className="vehicle-layout__main">
+          <Suspense fallback={<Loading />}>
+            <SectionContent area={area} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} name={name} />
+          </Suspense>
         </div>
-      )}
+      </div>
       {showingQr && tag !== null && (
         <QrCodeDialog hash={tag} title={name} printHref={tagLabelsPath([tag])} onClose={() => setShowingQr(false)} />
       )}
-      {section.view === 'profile' && canEdit && tags.status === 'ready' && tag === null && linkTag && (
-        <Suspense fallback={null}>{linkTag(vehicle.id)}</Suspense>
-      )}
-      {section.view === 'profile' && canEdit && (
-        <Card aria-labelledby="vehicle-name-title">
-          <h2 id="vehicle-name-title">Name</h2>
-          <VehicleNameForm
-            key={vehicle.id}
-            formName="rename-vehicle"
-            label="Vehicle name"
-            submitLabel="Save name"
-            savedMessage="Vehicle name saved."
-            initial={vehicle.name ?? ''}
-            onSubmit={(name) => renameVehicle(vehicle.id, name)}
-          />
-        </Card>
-      )}
-      {(section.view === 'request-services' || section.view === 'service-request') && serviceRequests ? (
-        <Suspense fallback={<Loading />}>
-          {serviceRequests(vehicle.id, section.view === 'service-request' ? section.serviceRequestId : null)}
-        </Suspense>
-      ) : section.view !== 'profile' && (
-        <Card aria-labelledby="vehicle-section-title">
-          <h2 id="vehicle-section-title">{label}</h2>
-          {section.view === 'service-request' ? (
-            <p>
-              Service request <code>{section.serviceRequestId}</code>
-            </p>
-          ) : (
-            <p className="ui-muted">Nothing recorded here yet.</p>
-          )}
-        </Card>
-      )}
+    </section>
+  );
+}
+
+function SectionContent({
+  area,
+  vehicleId,
+  section,
+  linkTag,
+  services,
+  name,
+}: {
+  area: VehicleArea;
+  vehicleId: string;
+  section: VehicleSection;
+  linkTag: ((vehicleId: string) => ReactNode) | undefined;
+  services: ServicesSlot;
+  name: string;
+}) {
+  switch (section.view) {
+    case 'profile':
+      return <ProfileSection area={area} linkTag={linkTag} />;
+    case 'info':
+      return <InfoSection area={area} vehicleId={vehicleId} />;
+    case 'notes':
+      return <NotesSection area={area} vehicleId={vehicleId} />;
+    case 'all-notes':
+      return <AllNotesSection area={area} vehicleId={vehicleId} />;
+    case 'logbook':
+      return <LogbookSection area={area} vehicleId={vehicleId} />;
+    case 'track-support':
+      return <TrackSection area={area} vehicleId={vehicleId} />;
+    case 'ownership':
+      return <OwnershipSection area={area} />;
+    case 'request-services':
+      return services({ vehicleId, section: { view: 'request-services' }, canRequestService: canEdit(area.access), vehicleName: name });
+    case 'service-request':
+      return services({ vehicleId, section, canRequestService: canEdit(area.access), vehicleName: name });
+  }
+}
+
+/** Not on this device and no answer from the server: said plainly, never as "not found". */
+function VehicleUnavailable({ offline }: { offline: boolean }) {
+  usePageTitle('Vehicle', { icon: Car, backTo: HOME_PATH });
+  return (
+    <section className="page" data-page="vehicle-unavailable">
+      <EmptyState
+        icon={WifiOff}
+        title={offline ? "You're offline" : "Couldn't open this vehicle"}
+        headingLevel={1}
+        actions={
+          <ButtonLink to={HOME_PATH} icon={House} variant="secondary">
+            Latest vehicles
+          </ButtonLink>
+        }
+      >
+        <p>
+          {offline
+            ? 'This vehicle is not on this device yet, and it can only be looked up online. It opens by itself when the network is back.'
+            : 'Something went wrong while looking it up. Try again in a moment.'}
+        </p>
+      </EmptyState>
     </section>
   );
 }

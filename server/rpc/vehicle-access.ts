@@ -1,0 +1,80 @@
+import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
+import { isId } from '../../src/domain/ids.js';
+import type { Queryable } from '../db/db.js';
+import { currentlyEmployed } from '../db/employment.js';
+import { sessionSlot } from './session-context.js';
+
+/** SPEC §8: the words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
+export const VEHICLE_NOT_FOUND_MESSAGE = 'Vehicle not found!';
+
+export function vehicleNotFound(): ConnectError {
+  return new ConnectError(VEHICLE_NOT_FOUND_MESSAGE, Code.NotFound);
+}
+
+/** How much of a vehicle a caller sees, weakest first (mirrors VehicleAccess in vehicle.proto). */
+export type Access = 'public' | 'company' | 'owner' | 'admin';
+
+export type VehicleRow = {
+  id: string;
+  name: string | null;
+  description: string | null;
+  category: number | null;
+  type: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  tiktok: string | null;
+  youtube: string | null;
+  website: string | null;
+  cover: string | null;
+  vin: string | null;
+  is_public: boolean;
+  user_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/**
+ * The vehicle and the caller's access to it (SPEC §6): admins see every vehicle, owners theirs, current employees
+ * of the company whose customer it is that one, anyone a public one. Anything else — no such vehicle, a malformed
+ * id, a private vehicle of someone else — is the same not_found, so the answer never tells whether it exists.
+ */
+export async function readableVehicle(
+  db: Queryable,
+  hctx: HandlerContext,
+  vehicleId: string,
+): Promise<{ vehicle: VehicleRow; access: Access; viewer: string | null }> {
+  if (!isId(vehicleId)) throw vehicleNotFound();
+  const [vehicle] = await db.query<VehicleRow>(
+    `select id, name, description, category, type, instagram, facebook, tiktok, youtube, website, cover, vin,
+            is_public, user_id, created_at, updated_at
+       from vehicles where id = $1`,
+    [vehicleId],
+  );
+  if (vehicle === undefined) throw vehicleNotFound();
+  const viewer = sessionSlot(hctx).session?.userId ?? null;
+  const access = viewer === null ? null : await signedInAccess(db, vehicle, viewer);
+  if (access !== null) return { vehicle, access, viewer };
+  if (vehicle.is_public) return { vehicle, access: 'public', viewer };
+  throw vehicleNotFound();
+}
+
+async function signedInAccess(db: Queryable, vehicle: VehicleRow, viewer: string): Promise<Access | null> {
+  const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [viewer]);
+  if (user?.is_admin) return 'admin';
+  if (vehicle.user_id === viewer) return 'owner';
+  const company = await db.query(
+    `select 1 from vehicles_info i
+       join customers c on c.id = i.customer_id and c.deleted_at is null
+       join company_employees e on e.company_id = c.company_id
+      where i.vehicle_id = $1 and e.user_id = $2 and ${currentlyEmployed('e')}
+      limit 1`,
+    [vehicle.id, viewer],
+  );
+  return company.length > 0 ? 'company' : null;
+}
+
+/** Whether an access level includes another (owner includes company, admin everything). */
+export function atLeast(access: Access, floor: Access): boolean {
+  const order: Access[] = ['public', 'company', 'owner', 'admin'];
+  return order.indexOf(access) >= order.indexOf(floor);
+}

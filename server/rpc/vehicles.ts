@@ -1,0 +1,48 @@
+import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
+import { normalizeEmail } from '../../src/domain/credentials.js';
+import { isId } from '../../src/domain/ids.js';
+import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
+import { loadUser } from '../auth/users.js';
+import { nameActor } from '../db/actor.js';
+import type { ServerContext } from './context.js';
+import { requireSession } from './session-context.js';
+import { readableVehicle, vehicleNotFound } from './vehicle-access.js';
+import { vehicleAnswer } from './vehicle-records.js';
+
+export const NO_SUCH_ACCOUNT_MESSAGE = 'No account uses this email';
+export const ALREADY_OWNER_MESSAGE = 'This account already owns the vehicle';
+
+/** VehicleService (vehicle.proto): reads for devices that do not sync a vehicle, and the admins' ownership move. */
+export function vehicleService(ctx: ServerContext): Partial<ServiceImpl<typeof VehicleService>> {
+  return {
+    async getVehicle(req, hctx) {
+      const { vehicle, access } = await readableVehicle(ctx.db, hctx, req.vehicleId);
+      return vehicleAnswer(ctx.db, vehicle, access);
+    },
+
+    async transferOwnership(req, hctx) {
+      const { userId } = requireSession(hctx);
+      // Checked before the vehicle is looked at: a non-admin learns nothing about which vehicles exist.
+      if (!(await loadUser(ctx.db, userId))?.isAdmin) {
+        throw new ConnectError('Only administrators can move a vehicle to another owner', Code.PermissionDenied);
+      }
+      const email = normalizeEmail(req.email);
+      if (email === '') throw new ConnectError("Type the new owner's email", Code.InvalidArgument);
+      if (!isId(req.vehicleId)) throw vehicleNotFound();
+      return ctx.db.transaction(async (tx) => {
+        const [vehicle] = await tx.query<{ user_id: string | null }>('select user_id from vehicles where id = $1 for update', [req.vehicleId]);
+        if (vehicle === undefined) throw vehicleNotFound();
+        const [owner] = await tx.query<{ id: string; display_name: string; email: string }>(
+          'select id, display_name, email from users where email = $1',
+          [email],
+        );
+        if (owner === undefined) throw new ConnectError(NO_SUCH_ACCOUNT_MESSAGE, Code.NotFound);
+        if (vehicle.user_id === owner.id) throw new ConnectError(ALREADY_OWNER_MESSAGE, Code.FailedPrecondition);
+        // The history trigger records the move with this admin as its author.
+        await nameActor(tx, userId);
+        await tx.query('update vehicles set user_id = $1 where id = $2', [owner.id, req.vehicleId]);
+        return { owner: { id: owner.id, displayName: owner.display_name, email: owner.email } };
+      });
+    },
+  };
+}

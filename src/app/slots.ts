@@ -1,0 +1,12 @@
+// What one feature's page hands another feature's component it shows (App.tsx connects them), so neither
+// feature imports the other.
+
+/** The service-request pages of a vehicle (its list, and one request), shown inside the vehicle area. */
+export interface VehicleServicesProps {
+  vehicleId: string;
+  section: { view: 'request-services' } | { view: 'service-request'; serviceRequestId: string };
+  /** SPEC §6: the owner and admins may request services. */
+  canRequestService: boolean;
+  /** The vehicle's name as the page shows it ('Unnamed Vehicle' when it has none). */
+  vehicleName: string;
+}

@@ -1,0 +1,53 @@
+import type {
+  TrackSessionRow,
+  VehicleEventRow,
+  VehicleInfoRow,
+  VehicleNoteRow,
+  VehicleRow,
+} from '../../../data/schema.js';
+import type { Access } from '../access.js';
+
+// The vehicle area's data in one shape, whether it comes from the synced local tables (the owner's own vehicles)
+// or from the server's answer cached on the device (everyone else): the local row types.
+
+export type VehicleData = Omit<VehicleRow, 'id'> & { id: string };
+export type InfoData = Omit<VehicleInfoRow, 'id'> & { id: string; customer_name?: string | null };
+export type NoteData = Omit<VehicleNoteRow, 'id'> & { id: string };
+export type TrackSessionData = Omit<TrackSessionRow, 'id'> & { id: string };
+export type EventData = Omit<VehicleEventRow, 'id'> & { id: string };
+
+export interface ServiceData {
+  id: string;
+  description: string;
+  created_at: string;
+  completed_at: string | null;
+  /** Recorded work time (milliseconds), running clocks counted up to when it was computed. */
+  work_ms: number;
+}
+
+export interface OwnerData {
+  id: string;
+  display_name: string;
+  email: string;
+}
+
+/** What the server said about a vehicle (VehicleService.GetVehicle), as kept on the device. */
+export interface VehicleSnapshot {
+  access: Exclude<Access, 'none'>;
+  vehicle: VehicleData;
+  info: InfoData | null;
+  owner: OwnerData | null;
+  tags: string[];
+  notes: NoteData[];
+  trackSessions: TrackSessionData[];
+  events: EventData[];
+  services: ServiceData[];
+  fetchedAt: string;
+}
+
+/** One item of the public profile's contents (today the public notes). */
+export interface ProfileItem {
+  id: string;
+  body: string;
+  created_at: string;
+}

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import UserRound from 'lucide-react/icons/user-round';
+import X from 'lucide-react/icons/x';
+import { IconButton } from '../../../ui/IconButton.js';
+import { useCustomerSearch } from '../data/localQueries.js';
+
+/**
+ * SPEC §5: the customer a vehicle belongs to — one at most; picking another replaces it (last pick wins). Searches
+ * the customers this device holds by name or email.
+ */
+export function CustomerPicker({
+  value,
+  onChange,
+}: {
+  value: { id: string; name: string } | null;
+  onChange: (customer: { id: string; name: string } | null) => void;
+}) {
+  const id = useId();
+  const [term, setTerm] = useState('');
+  const found = useCustomerSearch(term);
+  const matches = term.trim() === '' ? [] : found.rows.filter((c) => c.id !== value?.id);
+  return (
+    <fieldset className="customer-picker" data-customer-picker="">
+      <legend className="ui-field__label">Customer</legend>
+      {value ? (
+        <p className="customer-picker__chosen" data-customer={value.id}>
+          <span className="ui-chip">
+            <UserRound className="ui-chip__icon" aria-hidden="true" />
+            {value.name || 'Customer'}
+          </span>
+          <IconButton icon={X} label={`Remove customer ${value.name}`} iconSize={18} onClick={() => onChange(null)} />
+        </p>
+      ) : (
+        <p className="ui-muted">No customer.</p>
+      )}
+      <label className="visually-hidden" htmlFor={id}>
+        Find a customer
+      </label>
+      <input
+        id={id}
+        className="ui-field__control"
+        type="search"
+        placeholder="Find a customer by name or email"
+        value={term}
+        autoComplete="off"
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      {matches.length > 0 && (
+        <ul className="ui-list customer-picker__results" aria-label="Customers found">
+          {matches.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                className="ui-list-item"
+                onClick={() => {
+                  onChange({ id: c.id, name: c.name });
+                  setTerm('');
+                }}
+              >
+                <span className="ui-list-item__text">
+                  <span className="ui-list-item__title">{c.name}</span>
+                  {c.email && <span className="ui-list-item__detail">{c.email}</span>}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {term.trim() !== '' && found.status === 'ready' && matches.length === 0 && <p className="ui-muted">No customer matches.</p>}
+    </fieldset>
+  );
+}

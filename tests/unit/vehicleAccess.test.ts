@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { needsServerRead, sectionGate, SECTION_ACCESS, vehicleAccess, vehicleMenu, type Access } from '../../src/features/vehicles/access.js';
+
+const OWNER = { id: 'owner', isAdmin: false };
+const ADMIN = { id: 'admin', isAdmin: true };
+const OTHER = { id: 'other', isAdmin: false };
+const car = { user_id: 'owner' };
+
+describe('vehicle access (SPEC §6)', () => {
+  it('admins see every vehicle as admins, owners theirs; the server tells an employee of the customer company', () => {
+    expect(vehicleAccess(ADMIN, car, null)).toBe('admin');
+    expect(vehicleAccess(OWNER, car, null)).toBe('owner');
+    expect(vehicleAccess(OTHER, car, null)).toBe('public');
+    expect(vehicleAccess(OTHER, car, 'company')).toBe('company');
+    // The server cannot make a caller more than that: only the session's own flags make an owner or admin.
+    expect(vehicleAccess(OTHER, car, 'admin')).toBe('public');
+    expect(vehicleAccess(null, car, null)).toBe('public');
+    expect(vehicleAccess(OWNER, null, null)).toBe('none');
+  });
+
+  it('the menu: SPEC order, Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {
+    const labels = (access: Access, hasTag: boolean) => vehicleMenu(access, hasTag).map((e) => e.label);
+    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support']);
+    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support']);
+    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Ownership']);
+    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Ownership']);
+    for (const access of ['none', 'public', 'company'] as const) expect(labels(access, true), access).toEqual([]);
+  });
+
+  it('every page, for every role: shown, sign in first, or not found (an admin page never shows itself)', () => {
+    const table = Object.fromEntries(
+      (Object.keys(SECTION_ACCESS) as Array<keyof typeof SECTION_ACCESS>).map((view) => [
+        view,
+        (['public', 'company', 'owner', 'admin'] as const).map((access) => sectionGate(view, access, true)).join(' '),
+      ]),
+    );
+    expect(table).toEqual({
+      profile: 'show show show show',
+      info: 'not-found show show show',
+      'request-services': 'not-found show show show',
+      'service-request': 'not-found show show show',
+      notes: 'not-found not-found show show',
+      'all-notes': 'not-found not-found show show',
+      logbook: 'not-found not-found show show',
+      'track-support': 'not-found not-found show show',
+      ownership: 'not-found not-found not-found show',
+    });
+    expect(sectionGate('notes', 'public', false)).toBe('sign-in');
+    expect(sectionGate('ownership', 'public', false)).toBe('sign-in');
+    expect(sectionGate('profile', 'none', false)).toBe('not-found');
+  });
+
+  it('asks the server unless the device holds what the page shows', () => {
+    const base = { hasLocalVehicle: true, isOwnerLocally: false, isAdmin: false, signedIn: false, view: 'profile' as const };
+    expect(needsServerRead({ ...base, isOwnerLocally: true, view: 'notes' })).toBe(false);
+    expect(needsServerRead(base)).toBe(false);
+    expect(needsServerRead({ ...base, hasLocalVehicle: false })).toBe(true);
+    expect(needsServerRead({ ...base, isAdmin: true, signedIn: true })).toBe(true);
+    expect(needsServerRead({ ...base, signedIn: true, view: 'request-services' })).toBe(true);
+  });
+});
