@@ -1,3 +1,4 @@
+import { summarizeWork, totalAt, type WorkRecord } from '../../src/domain/worktime.js';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   VehicleAccess,
@@ -99,28 +100,27 @@ async function events(db: Queryable, vehicleId: string): Promise<MessageInitShap
   return rows.map((e) => ({ id: e.id, kind: e.kind, detail: e.detail ?? '', actorName: e.actor_name ?? '', createdAt: ms(e.created_at) }));
 }
 
-/**
- * Each request with its recorded work time: for every user, each start runs until that user's next record (a stop,
- * normally) or, for the latest, until now.
- */
+/** Each request with its recorded work time, by the shared work-time rules (src/domain/worktime.ts) at this moment. */
 async function serviceRequests(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof ServiceSummarySchema>[]> {
-  const rows = await db.query<{ id: string; description: string; created_at: Date; completed_at: Date | null; work_ms: string | null }>(
-    `with requests as (
-       select id, description, created_at, completed_at from service_requests
-        where vehicle_id = $1 and deleted_at is null order by created_at desc limit ${REQUESTS_MAX}),
-     spans as (
-       select w.service_request_id, w.operation, w.time,
-              lead(w.time) over (partition by w.service_request_id, w.user_id order by w.time, w.id) as next_time
-         from worktime w where w.service_request_id in (select id from requests))
-     select r.id, r.description, r.created_at, r.completed_at,
-            (select round(sum(extract(epoch from (coalesce(s.next_time, now()) - s.time)) * 1000))::text
-               from spans s where s.service_request_id = r.id and s.operation = 1) as work_ms
-       from requests r order by r.created_at desc, r.id`,
+  const requests = await db.query<{ id: string; description: string; created_at: Date; completed_at: Date | null }>(
+    `select id, description, created_at, completed_at from service_requests
+      where vehicle_id = $1 and deleted_at is null order by created_at desc, id limit ${REQUESTS_MAX}`,
     [vehicleId],
   );
-  return rows.map((r) => ({
+  const records = await db.query<{ id: string; service_request_id: string; user_id: string; operation: number; time: Date }>(
+    'select id, service_request_id, user_id, operation, time from worktime where service_request_id = any($1::text[])',
+    [requests.map((r) => r.id)],
+  );
+  const byRequest = new Map<string, WorkRecord[]>();
+  for (const w of records) {
+    let list = byRequest.get(w.service_request_id);
+    if (!list) byRequest.set(w.service_request_id, (list = []));
+    list.push({ id: w.id, userId: w.user_id, operation: w.operation, time: w.time.getTime() });
+  }
+  const now = Date.now();
+  return requests.map((r) => ({
     id: r.id, description: r.description, createdAt: ms(r.created_at), completedAt: ms(r.completed_at),
-    workMs: BigInt(r.work_ms ?? '0'),
+    workMs: BigInt(Math.round(totalAt(summarizeWork(byRequest.get(r.id) ?? []), now))),
   }));
 }
 

@@ -58,17 +58,30 @@ describe('work time (SPEC §4)', () => {
     const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 8, m)).toISOString();
     const totals = workTotalsMs(
       [
-        { service_request_id: 'r1', user_id: 'a', operation: 1, time: at(0) },
-        { service_request_id: 'r1', user_id: 'a', operation: 2, time: at(30) },
-        { service_request_id: 'r1', user_id: 'b', operation: 1, time: at(10) },
-        { service_request_id: 'r1', user_id: 'a', operation: 1, time: at(40) },
-        { service_request_id: 'r1', user_id: 'a', operation: 2, time: at(45) },
-        { service_request_id: 'r2', user_id: 'a', operation: 2, time: at(5) },
+        { id: 'w1', service_request_id: 'r1', user_id: 'a', operation: 1, time: at(0) },
+        { id: 'w2', service_request_id: 'r1', user_id: 'a', operation: 2, time: at(30) },
+        { id: 'w3', service_request_id: 'r1', user_id: 'b', operation: 1, time: at(10) },
+        { id: 'w4', service_request_id: 'r1', user_id: 'a', operation: 1, time: at(40) },
+        { id: 'w5', service_request_id: 'r1', user_id: 'a', operation: 2, time: at(45) },
+        { id: 'w6', service_request_id: 'r2', user_id: 'a', operation: 2, time: at(5) },
       ],
       Date.parse(at(60)),
     );
     expect(totals.get('r1')).toBe((30 + 5 + 50) * 60_000);
     expect(totals.get('r2') ?? 0).toBe(0);
+  });
+
+  it('follows the shared work-time rules: a second device starting a running clock adds nothing', () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 8, m)).toISOString();
+    const totals = workTotalsMs(
+      [
+        { id: 'w1', service_request_id: 'r1', user_id: 'a', operation: 1, time: at(0) },
+        { id: 'w2', service_request_id: 'r1', user_id: 'a', operation: 1, time: at(10) },
+        { id: 'w3', service_request_id: 'r1', user_id: 'a', operation: 2, time: at(20) },
+      ],
+      Date.parse(at(60)),
+    );
+    expect(totals.get('r1')).toBe(20 * 60_000);
   });
 });
 

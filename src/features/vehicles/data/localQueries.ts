@@ -57,6 +57,7 @@ export function useLocalServiceRequests(vehicleId: string) {
 
 export interface LocalWorktime {
   service_request_id: string;
+  id: string;
   user_id: string;
   operation: number;
   time: string;
@@ -64,7 +65,7 @@ export interface LocalWorktime {
 
 export function useLocalWorktime(vehicleId: string) {
   return useWatchedQuery<LocalWorktime>(
-    `SELECT w.service_request_id, w.user_id, w.operation, w.time FROM worktime w
+    `SELECT w.id, w.service_request_id, w.user_id, w.operation, w.time FROM worktime w
        JOIN service_requests r ON r.id = w.service_request_id
       WHERE r.vehicle_id = ? ORDER BY w.time`,
     [vehicleId],
