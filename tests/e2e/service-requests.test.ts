@@ -179,8 +179,9 @@ describe('service requests and work clocks end to end', () => {
       `update company_employees set end_date = now() where user_id = (select id from users where email = 'second.worker@example.com')`,
     );
     await secondPage.locator('[data-page="not-found"]').waitFor({ timeout: 30_000 });
+    // No longer the servicing company's: the vehicle's service pages are not theirs to see at all.
     await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services`);
-    await secondPage.locator('[data-empty="service-requests"]').waitFor();
+    await secondPage.locator('[data-page="not-found"]').waitFor();
     await expectNoAxeViolations(secondPage, 'service requests of a vehicle one may not see');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsServerRead, sectionGate, SECTION_ACCESS, vehicleAccess, vehicleMenu, type Access } from '../../src/features/vehicles/access.js';
+import { needsServerRead, sectionGate, SECTION_ACCESS, servicedByEmployee, vehicleAccess, vehicleMenu, type Access } from '../../src/features/vehicles/access.js';
 
 const OWNER = { id: 'owner', isAdmin: false };
 const ADMIN = { id: 'admin', isAdmin: true };
@@ -16,6 +16,20 @@ describe('vehicle access (SPEC §6)', () => {
     expect(vehicleAccess(OTHER, car, 'admin')).toBe('public');
     expect(vehicleAccess(null, car, null)).toBe('public');
     expect(vehicleAccess(OWNER, null, null)).toBe('none');
+  });
+
+  it("a current employee of the customer's company sees it as 'company' from the device's own rows, offline too", () => {
+    expect(vehicleAccess(OTHER, car, null, true)).toBe('company');
+    expect(vehicleAccess(null, car, null, true)).toBe('public');
+    expect(vehicleAccess(OWNER, car, null, true)).toBe('owner');
+    const now = Date.parse('2026-06-01T00:00:00Z');
+    const link = (company_id: string, start_date: string | null, end_date: string | null) => ({ company_id, start_date, end_date });
+    expect(servicedByEmployee(['garage'], [link('garage', '2026-01-01T00:00:00Z', null)], now)).toBe(true);
+    // Another company's customer, a link that has ended, or one that has not started yet: not theirs.
+    expect(servicedByEmployee(['other'], [link('garage', null, null)], now)).toBe(false);
+    expect(servicedByEmployee(['garage'], [link('garage', '2026-01-01T00:00:00Z', '2026-05-31T00:00:00Z')], now)).toBe(false);
+    expect(servicedByEmployee(['garage'], [link('garage', '2026-07-01T00:00:00Z', null)], now)).toBe(false);
+    expect(servicedByEmployee([], [link('garage', null, null)], now)).toBe(false);
   });
 
   it('the menu: SPEC order, Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {

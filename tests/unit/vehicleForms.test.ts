@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InfoData } from '../../src/features/vehicles/data/types.js';
-import { changedInfo, fromForm, toForm } from '../../src/features/vehicles/info/infoForm.js';
+import { changedInfo, fromForm, showsChanges, toForm } from '../../src/features/vehicles/info/infoForm.js';
 import { changedProfile, fromProfileForm, toProfileForm } from '../../src/features/vehicles/profile/profileForm.js';
 import { emptyTrackForm, parseTrackForm } from '../../src/features/vehicles/track/trackForm.js';
 
@@ -21,6 +21,15 @@ describe('the info form', () => {
     const form = toForm(info, 'en-US');
     const { values } = fromForm({ ...form, color: 'Black', mods: '', notes: 'Ceramic brakes\nSecond line' }, NOW);
     expect(changedInfo(info, values)).toEqual({ color: 'Black', mods: null, notes: 'Ceramic brakes\nSecond line' });
+  });
+
+  it('tells when the read info carries saved changes, so the form leaves only then', () => {
+    const changes = { color: 'Black', mods: null };
+    expect(showsChanges(info, changes)).toBe(false);
+    expect(showsChanges({ ...info, color: 'Black' }, changes)).toBe(false);
+    expect(showsChanges({ ...info, color: 'Black', mods: '' }, changes)).toBe(true);
+    expect(showsChanges(null, { color: 'Black' })).toBe(false);
+    expect(showsChanges(info, {})).toBe(true);
   });
 
   it('stores a year of 0 (or empty) as null, and refuses years no car has', () => {

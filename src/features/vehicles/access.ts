@@ -1,4 +1,5 @@
 import type { VehicleView } from '../../app/routes.js';
+import { isEmployedAt } from '../../domain/employment.js';
 
 /**
  * Who sees what of a vehicle (SPEC §6), as pure rules: the page, its menu and the tests share them. Access grows
@@ -13,19 +14,33 @@ export function atLeast(access: Access, floor: Access): boolean {
 }
 
 /**
- * The caller's access: admins see every vehicle, owners theirs; the server's answer tells an employee of the
- * customer's company ('company'); anyone else sees a vehicle only as its public profile.
+ * The caller's access: admins see every vehicle, owners theirs; an employee of the customer's company sees it as
+ * 'company' — known from the server's answer, or from this device's own synced rows (servicedHere), so a worker
+ * opens a customer's vehicle offline; anyone else sees a vehicle only as its public profile.
  */
 export function vehicleAccess(
   user: { id: string; isAdmin: boolean } | null,
   vehicle: { user_id: string | null } | null,
   serverAccess: Access | null,
+  servicedHere = false,
 ): Access {
   if (vehicle === null) return 'none';
   if (user?.isAdmin) return 'admin';
   if (user !== null && vehicle.user_id === user.id) return 'owner';
-  if (serverAccess === 'company') return 'company';
+  if (user !== null && (serverAccess === 'company' || servicedHere)) return 'company';
   return 'public';
+}
+
+/**
+ * The server's rule for 'company' access, read from this device's synced rows: the vehicle belongs to a customer
+ * of a company the user works for now (a link whose start has been reached and whose end has not passed).
+ */
+export function servicedByEmployee(
+  customerCompanyIds: readonly string[],
+  links: readonly { company_id: string; start_date: string | null; end_date: string | null }[],
+  now: number,
+): boolean {
+  return links.some((link) => customerCompanyIds.includes(link.company_id) && isEmployedAt(link.start_date, link.end_date, now));
 }
 
 /** SPEC §6: the owner and admins edit a vehicle and see its menu. */

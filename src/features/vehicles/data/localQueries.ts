@@ -16,6 +16,24 @@ export function useLocalTags(vehicleId: string) {
   return useWatchedQuery<{ id: string }>('SELECT id FROM qr_tags WHERE target_id = ? ORDER BY created_at, id', [vehicleId]);
 }
 
+/** The companies whose (live) customer owns this vehicle, as far as this device syncs customers. */
+export function useLocalCustomerCompanies(vehicleId: string) {
+  return useWatchedQuery<{ company_id: string }>(
+    `SELECT DISTINCT c.company_id FROM vehicles_info i
+       JOIN customers c ON c.id = i.customer_id AND c.deleted_at IS NULL
+      WHERE i.vehicle_id = ? AND c.company_id IS NOT NULL`,
+    [vehicleId],
+  );
+}
+
+/** The signed-in user's company links as this device holds them. */
+export function useLocalEmployeeLinks(userId: string | null) {
+  return useWatchedQuery<{ company_id: string; start_date: string | null; end_date: string | null }>(
+    'SELECT company_id, start_date, end_date FROM company_employees WHERE user_id = ?',
+    [userId ?? ''],
+  );
+}
+
 export function useLocalInfo(vehicleId: string) {
   return useWatchedQuery<InfoData>(
     `SELECT i.*, c.name AS customer_name FROM vehicles_info i LEFT JOIN customers c ON c.id = i.customer_id

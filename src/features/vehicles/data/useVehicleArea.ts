@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../../rpc/session.js';
-import { needsServerRead, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
-import { useLocalTags, useLocalVehicle } from './localQueries.js';
+import { needsServerRead, servicedByEmployee, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
+import { useLocalCustomerCompanies, useLocalEmployeeLinks, useLocalTags, useLocalVehicle } from './localQueries.js';
 import { fetchVehicle, onRefreshRequested, useCachedSnapshot, type FetchOutcome } from './remote.js';
 import type { VehicleData, VehicleSnapshot } from './types.js';
 
@@ -32,6 +32,8 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const local = useLocalVehicle(vehicleId);
   const localTags = useLocalTags(vehicleId);
   const cached = useCachedSnapshot(vehicleId);
+  const customerCompanies = useLocalCustomerCompanies(vehicleId);
+  const links = useLocalEmployeeLinks(user?.id ?? null);
   const localVehicle = local.rows[0] ?? null;
   const isOwnerLocally = localVehicle !== null && user !== null && localVehicle.user_id === user.id;
   const wantsServer =
@@ -70,12 +72,18 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
 
   const snapshot = wantsServer && outcome !== 'not-found' ? cached.value : null;
   const vehicle = localVehicle ?? snapshot?.vehicle ?? null;
-  const access = vehicleAccess(user, vehicle, snapshot?.access ?? null);
+  const servicedHere = servicedByEmployee(
+    customerCompanies.rows.map((row) => row.company_id),
+    links.rows,
+    Date.now(),
+  );
+  const access = vehicleAccess(user, vehicle, snapshot?.access ?? null, servicedHere);
   const tags = localTags.rows.length > 0 ? localTags.rows.map((t) => t.id) : (snapshot?.tags ?? []);
   const base = { vehicle, access, source: isOwnerLocally ? 'local' : 'server', snapshot, tags, userId: user?.id ?? null } as const;
 
   let status: AreaStatus;
-  if (local.status === 'loading' || (wantsServer && cached.status === 'loading')) status = 'loading';
+  const localLoading = local.status === 'loading' || customerCompanies.status === 'loading' || links.status === 'loading';
+  if (localLoading || (wantsServer && cached.status === 'loading')) status = 'loading';
   else if (vehicle !== null) status = 'ready';
   else if (!wantsServer || outcome === null || outcome === 'pending' || outcome === 'stored') status = 'loading';
   else if (outcome === 'not-found') status = 'not-found';

@@ -13,7 +13,7 @@ import type { VehicleArea } from '../data/useVehicleArea.js';
 import { saveInfo, type InfoValues } from '../data/writes.js';
 import type { InfoData } from '../data/types.js';
 import { INFO_LABELS } from '../data/fields.js';
-import { changedInfo } from './infoForm.js';
+import { changedInfo, showsChanges } from './infoForm.js';
 import { InfoEditor } from './InfoEditor.js';
 
 /** SPEC §8 toasts of the info save. */
@@ -34,6 +34,17 @@ export function InfoSection({ area, vehicleId }: { area: VehicleArea; vehicleId:
   const mayEdit = area.access === 'admin';
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The changes just written: the form stays (busy) until the read view can show them, so it never flashes the
+  // values from before the save.
+  const [written, setWritten] = useState<Partial<InfoValues> | null>(null);
+
+  useEffect(() => {
+    if (written === null || !showsChanges(info, written)) return;
+    setWritten(null);
+    setBusy(false);
+    setEditing(false);
+    showSnackbar({ severity: 'success', message: INFO_SAVED });
+  }, [info, written]);
 
   useEffect(() => {
     if (!mayEdit || editing) return;
@@ -53,12 +64,10 @@ export function InfoSection({ area, vehicleId }: { area: VehicleArea; vehicleId:
     setBusy(true);
     try {
       await saveInfo(vehicleId, info, changes, customerName);
-      showSnackbar({ severity: 'success', message: INFO_SAVED });
-      setEditing(false);
+      setWritten(changes);
     } catch (error) {
       console.error('Could not save the vehicle info', error);
       showSnackbar({ severity: 'error', message: INFO_SAVE_FAILED });
-    } finally {
       setBusy(false);
     }
   }

@@ -93,6 +93,11 @@ export function fromForm(form: InfoForm, now: Date): { values: InfoValues; error
 
 const blankIsNull = (v: string | number | null | undefined) => (v === undefined || v === '' ? null : v);
 
+/** Whether the info as read now carries every saved change (the watched read lags the write by a moment). */
+export function showsChanges(current: InfoData | null, changes: Partial<InfoValues>): boolean {
+  return Object.entries(changes).every(([field, value]) => blankIsNull(current?.[field as keyof InfoValues]) === blankIsNull(value));
+}
+
 /** Only the fields whose stored value would change; empty means nothing to save (SPEC §4: saving does nothing). */
 export function changedInfo(current: InfoData | null, values: InfoValues): Partial<InfoValues> {
   const changed: Partial<InfoValues> = {};
