@@ -82,7 +82,7 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const base = { vehicle, access, source: isOwnerLocally ? 'local' : 'server', snapshot, tags, userId: user?.id ?? null } as const;
 
   let status: AreaStatus;
-  const localLoading = local.status === 'loading' || customerCompanies.status === 'loading' || links.status === 'loading';
+  const localLoading = [local, localTags, customerCompanies, links].some((query) => query.status === 'loading');
   if (localLoading || (wantsServer && cached.status === 'loading')) status = 'loading';
   else if (vehicle !== null) status = 'ready';
   else if (!wantsServer || outcome === null || outcome === 'pending' || outcome === 'stored') status = 'loading';
