@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { WAIT_BACKSTOP_MS } from './tests/helpers/backstop.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -20,9 +21,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          expect: { poll: { timeout: 20_000 } },
+          // Backstops only, as for the browser suite: a test waits for events (tests/helpers/backstop.ts).
+          testTimeout: WAIT_BACKSTOP_MS + 60_000,
+          hookTimeout: WAIT_BACKSTOP_MS + 60_000,
+          expect: { poll: { timeout: WAIT_BACKSTOP_MS } },
         },
       },
       {
@@ -31,10 +33,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           // Backstops only: tests wait for events, and a loaded two-core machine is slow (tests/helpers/browser.ts).
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: WAIT_BACKSTOP_MS + 60_000,
+          hookTimeout: WAIT_BACKSTOP_MS + 60_000,
           // expect.poll gives up after 1 s by default: a wall-clock limit that a loaded machine breaks.
-          expect: { poll: { timeout: 120_000 } },
+          expect: { poll: { timeout: WAIT_BACKSTOP_MS } },
           // One Chromium at a time: two cores are not enough for parallel browsers plus the server.
           fileParallelism: false,
         },

@@ -82,7 +82,7 @@ describe('service requests and work clocks end to end', () => {
   it('keeps a worker\'s clock running offline across a reload, with the banner ticking, and stops it with corrected times', async () => {
     await workerPage.goto(`${server.url}/`);
     const assigned = workerPage.locator('[data-assigned] a', { hasText: DESCRIPTION });
-    await assigned.waitFor({ timeout: 20_000 });
+    await assigned.waitFor();
     await waitForServiceWorker(workerPage);
     await setBrowserOffline(worker.context, workerPage, true);
 
@@ -96,7 +96,7 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.locator('[data-page="public-vehicles"]').waitFor();
     await workerPage.reload();
     // The newest running clock leads the banner (the demo's older one is counted beside it).
-    await expect.poll(() => banner(workerPage).locator('[data-field="banner-description"]').textContent(), { timeout: 20_000 }).toBe(DESCRIPTION);
+    await expect.poll(() => banner(workerPage).locator('[data-field="banner-description"]').textContent()).toBe(DESCRIPTION);
     expect(await banner(workerPage).locator('[data-field="banner-vehicle"]').textContent()).toContain('Ford Bronco Badlands');
     const first = await clockText(workerPage, '[data-active-request-banner]');
     await expect.poll(() => clockText(workerPage, '[data-active-request-banner]')).not.toBe(first);
@@ -127,28 +127,28 @@ describe('service requests and work clocks end to end', () => {
     const onServer = await server.db.query('select 1 from worktime w join service_requests r on r.id = w.service_request_id where r.description = $1', [DESCRIPTION]);
     expect(onServer).toEqual([]);
     await setBrowserOffline(worker.context, workerPage, false);
-    await expect.poll(() => clockText(adminPage, '[data-work-clock]'), { timeout: 30_000 }).toBe('01:30:00');
+    await expect.poll(() => clockText(adminPage, '[data-work-clock]')).toBe('01:30:00');
     expect(await adminPage.locator('[data-request] .request-status').textContent()).toBe('Started');
   });
 
   it('runs the timer twice as fast with two workers on the request, and lets the admin stop one of them', async () => {
     await workerPage.getByRole('button', { name: 'Start work' }).click();
     await secondPage.goto(`${server.url}${requestPath}`);
-    await secondPage.getByRole('button', { name: 'Start work' }).click({ timeout: 20_000 });
+    await secondPage.getByRole('button', { name: 'Start work' }).click();
     await secondPage.getByRole('button', { name: 'Stop work' }).waitFor();
 
     await workerPage.goto(`${server.url}/`);
-    await expect.poll(() => banner(workerPage).locator('[data-clock-users]').textContent(), { timeout: 20_000 }).toBe('×2');
+    await expect.poll(() => banner(workerPage).locator('[data-clock-users]').textContent()).toBe('×2');
     const twoRunning = workerPage.locator('[data-in-progress] li', { hasText: DESCRIPTION });
     expect(await twoRunning.locator('[data-field="others-working"]').textContent()).toBe('Also working: second.worker');
     await expectNoAxeViolations(workerPage, 'the home page with the banner and In-Progress Requests');
 
-    await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(2);
     await adminPage.locator('[data-active-user]', { hasText: 'second.worker' }).getByRole('button', { name: 'Stop' }).click();
     await adminPage.locator('[data-dialog="stop-work"]').getByRole('button', { name: 'Stop clock' }).click();
     await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(1);
-    await expect.poll(() => secondPage.getByRole('button', { name: 'Start work' }).count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => banner(workerPage).locator('[data-clock-users]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => secondPage.getByRole('button', { name: 'Start work' }).count()).toBe(1);
+    await expect.poll(() => banner(workerPage).locator('[data-clock-users]').count()).toBe(0);
   });
 
   it('completes the request, stopping the completing worker\'s clock with it, and lets the admin delete it', async () => {
@@ -157,7 +157,7 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.getByRole('button', { name: 'Complete' }).click();
     await expect.poll(() => workerPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
     expect(await workerPage.getByText('Reopen the request to log more time.').count()).toBe(1);
-    await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent(), { timeout: 20_000 }).toBe('Completed');
+    await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
     await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(0);
     const [row] = await server.db.query<{ completed_at: Date | null }>(
       'select completed_at from service_requests where description = $1', [DESCRIPTION]);
@@ -174,11 +174,11 @@ describe('service requests and work clocks end to end', () => {
     // The seeded request of the company, still open.
     const seeded = (await server.db.query<{ id: string }>(`select id from service_requests where description like 'Front brake%'`))[0]!.id;
     await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services/${seeded}`);
-    await secondPage.locator('[data-request]').waitFor({ timeout: 20_000 });
+    await secondPage.locator('[data-request]').waitFor();
     await server.db.query(
       `update company_employees set end_date = now() where user_id = (select id from users where email = 'second.worker@example.com')`,
     );
-    await secondPage.locator('[data-page="not-found"]').waitFor({ timeout: 30_000 });
+    await secondPage.locator('[data-page="not-found"]').waitFor();
     // No longer the servicing company's: the vehicle's service pages are not theirs to see at all.
     await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services`);
     await secondPage.locator('[data-page="not-found"]').waitFor();

@@ -52,7 +52,7 @@ describe('the vehicle area end to end', () => {
     const page = visitorPage.locator('[data-page="vehicle"][data-section="profile"]');
     await page.waitFor();
     expect(await visitorPage.locator('[data-vehicle-card] [data-visibility]').getAttribute('data-visibility')).toBe('public');
-    await expect.poll(() => visitorPage.locator('[data-profile-item]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => visitorPage.locator('[data-profile-item]').count()).toBe(1);
     expect(await visitorPage.locator('[data-profile-item]').textContent()).toContain('Clear PPF on the front end');
     expect(await visitorPage.locator('nav[aria-label="Vehicle menu"]').count()).toBe(0);
     expect(await visitorPage.locator('[data-action="edit-profile"]').count()).toBe(0);
@@ -93,7 +93,7 @@ describe('the vehicle area end to end', () => {
     await expect.poll(() => snackbar(ownerPage).textContent()).toBe('Profile saved.');
     await ownerPage.locator('[data-url-chip="build.example.com"]').waitFor();
     await expect
-      .poll(async () => (await server.db.query<{ instagram: string }>('select instagram from vehicles where id = $1', [ids.red911]))[0]!.instagram, { timeout: 15_000 })
+      .poll(async () => (await server.db.query<{ instagram: string }>('select instagram from vehicles where id = $1', [ids.red911]))[0]!.instagram)
       .toBe('https://www.instagram.com/red911');
 
     await ownerPage.locator('[data-social="instagram"]').click();
@@ -139,7 +139,7 @@ describe('the vehicle area end to end', () => {
     await best.waitFor();
     expect(await best.locator('.track-best__time').textContent()).toBe('1:42.357');
     await expect
-      .poll(async () => (await server.db.query('select laps, best_lap_ms, tire_pressure_front, tire_pressure_rear, conditions from track_sessions where circuit = $1', ['Sonoma Raceway']))[0], { timeout: 15_000 })
+      .poll(async () => (await server.db.query('select laps, best_lap_ms, tire_pressure_front, tire_pressure_rear, conditions from track_sessions where circuit = $1', ['Sonoma Raceway']))[0])
       .toEqual({ laps: 11, best_lap_ms: 102_357, tire_pressure_front: 2.1, tire_pressure_rear: 2.25, conditions: 'dry' });
     await expectNoAxeViolations(ownerPage, 'track support');
   });
@@ -162,7 +162,7 @@ describe('the vehicle area end to end', () => {
 
     await setBrowserOffline(owner.context, ownerPage, false);
     const arrived = secondPage.locator('[data-notes="recent"] [data-note-id]', { hasText: 'new front pads' });
-    await arrived.waitFor({ timeout: 30_000 });
+    await arrived.waitFor();
     expect(await arrived.getAttribute('data-public')).toBe('true');
     expect(await arrived.locator('.note__author').textContent()).toBe('Demo Owner');
 
@@ -216,7 +216,7 @@ describe('the vehicle area end to end', () => {
     await adminPage.locator('[data-vehicle-info="reading"]').waitFor();
     expect(await adminPage.locator('[data-info-field="color"] dd').textContent()).toBe('Super White');
     await expect
-      .poll(async () => (await server.db.query('select color, category from vehicles_info where vehicle_id = $1', [ids.supra]))[0], { timeout: 15_000 })
+      .poll(async () => (await server.db.query('select color, category from vehicles_info where vehicle_id = $1', [ids.supra]))[0])
       .toEqual({ color: 'Super White', category: 1 });
     // Only the save that changed something left a trace in the history.
     expect((await events()) - before).toBe(1);
@@ -236,9 +236,9 @@ describe('the vehicle area end to end', () => {
     await secondPage.locator('.app[data-auth="signed-out"]').waitFor();
     await signInThroughUi(secondPage, server.url, 'worker@tagbook.test', 'tagbook-worker');
     await openScreen(secondPage, `${server.url}/vehicle/`);
-    await expect.poll(() => myVehicleNames(secondPage), { timeout: 20_000 }).toEqual(['Miata', 'Performante', 'Supra Turbo']);
+    await expect.poll(() => myVehicleNames(secondPage)).toEqual(['Miata', 'Performante', 'Supra Turbo']);
     await openScreen(ownerPage, `${server.url}/vehicle/`);
-    await expect.poll(() => myVehicleNames(ownerPage), { timeout: 20_000 }).toContain('Camper van');
+    await expect.poll(() => myVehicleNames(ownerPage)).toContain('Camper van');
 
     await openScreen(adminPage, url(ids.camper, '/admin/ownership'));
     expect(await adminPage.locator('[data-owner-email]').getAttribute('data-owner-email')).toBe('owner@tagbook.test');
@@ -255,18 +255,18 @@ describe('the vehicle area end to end', () => {
     await expectNoAxeViolations(adminPage, 'the ownership confirmation');
     await confirm.getByRole('button', { name: 'Move vehicle' }).click();
     await expect.poll(() => snackbar(adminPage).textContent()).toBe('Camper van now belongs to Demo Worker.');
-    await expect.poll(() => adminPage.locator('[data-owner-email]').getAttribute('data-owner-email'), { timeout: 15_000 }).toBe('worker@tagbook.test');
+    await expect.poll(() => adminPage.locator('[data-owner-email]').getAttribute('data-owner-email')).toBe('worker@tagbook.test');
 
-    await expect.poll(() => myVehicleNames(ownerPage), { timeout: 30_000 }).not.toContain('Camper van');
-    await expect.poll(() => myVehicleNames(secondPage), { timeout: 30_000 }).toContain('Camper van');
+    await expect.poll(() => myVehicleNames(ownerPage)).not.toContain('Camper van');
+    await expect.poll(() => myVehicleNames(secondPage)).toContain('Camper van');
     await openScreen(secondPage, url(ids.camper, '/logbook'));
     const move = secondPage.locator('[data-log-kind="ownership"]');
-    await move.waitFor({ timeout: 15_000 });
+    await move.waitFor();
     expect(await move.textContent()).toContain('Ownership moved to Demo Worker');
     expect(await move.textContent()).toContain('Demo Admin');
     // And the previous owner no longer reaches it at all: it is private.
     await openScreen(ownerPage, url(ids.camper));
-    await expect.poll(() => ownerPage.locator('main [data-page]').getAttribute('data-page'), { timeout: 15_000 }).toBe('not-found');
+    await expect.poll(() => ownerPage.locator('main [data-page]').getAttribute('data-page')).toBe('not-found');
     await settledScreen(ownerPage);
   });
 });

@@ -63,7 +63,7 @@ describe('vehicles read from the server', () => {
     await openScreen(visitorPage, url(oldest));
     await visitorPage.locator('[data-page="vehicle"][data-section="profile"]').waitFor();
     expect(await visitorPage.locator('[data-field="vehicle-name"]').textContent()).toBe('Barn find Beetle');
-    await expect.poll(() => visitorPage.locator('[data-profile-item]').allTextContents(), { timeout: 15_000 }).toEqual([
+    await expect.poll(() => visitorPage.locator('[data-profile-item]').allTextContents()).toEqual([
       expect.stringContaining('First drive in 30 years!'),
     ]);
     await expectNoAxeViolations(visitorPage, 'the profile of a vehicle read from the server');
@@ -82,21 +82,21 @@ describe('vehicles read from the server', () => {
     expect(await visitorPage.locator('main [data-page]').getAttribute('data-page')).toBe('vehicle-unavailable');
     await expectNoAxeViolations(visitorPage, 'a vehicle that cannot be looked up offline');
     await setBrowserOffline(visitor.context, visitorPage, false);
-    await expect.poll(() => visitorPage.locator('main [data-page]').getAttribute('data-page'), { timeout: 20_000 }).toBe('not-found');
+    await expect.poll(() => visitorPage.locator('main [data-page]').getAttribute('data-page')).toBe('not-found');
   });
 
   it("an admin reads a vehicle's notes from the server, offline too, and a note written offline survives the round trip", async () => {
     await signInThroughUi(adminPage, server.url, 'admin@tagbook.test', 'tagbook-admin');
     await openScreen(adminPage, url(red911, '/notes'));
     const notes = adminPage.locator('[data-notes="recent"] [data-note-id]');
-    await expect.poll(() => notes.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => notes.count()).toBe(3);
     // The admin's device does not sync vehicles' notes: these came from the server.
     expect(await adminPage.evaluate(() => document.querySelector('[data-page="vehicle"]')?.getAttribute('data-access'))).toBe('admin');
 
     await waitForServiceWorker(adminPage);
     await setBrowserOffline(admin.context, adminPage, true);
     await adminPage.reload();
-    await expect.poll(() => notes.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => notes.count()).toBe(3);
     const composer = adminPage.locator('form[data-form="add-note"]');
     await composer.getByLabel('New note').fill('Inspected by the shop: ready for the next track day');
     await composer.getByRole('button', { name: 'Add note' }).click();
@@ -104,11 +104,11 @@ describe('vehicles read from the server', () => {
 
     await setBrowserOffline(admin.context, adminPage, false);
     await expect
-      .poll(async () => (await server.db.query('select author_name from vehicle_notes where body like $1', ['Inspected by the shop%']))[0], { timeout: 20_000 })
+      .poll(async () => (await server.db.query('select author_name from vehicle_notes where body like $1', ['Inspected by the shop%']))[0])
       .toEqual({ author_name: 'Demo Admin' });
     // Once uploaded, the device's own copy goes (its buckets do not hold notes) and the server's answer takes over.
     await adminPage.reload();
-    await expect.poll(() => notes.count(), { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => notes.count()).toBe(4);
     expect(await notes.first().locator('.note__author').textContent()).toBe('Demo Admin');
   });
 });

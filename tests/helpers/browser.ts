@@ -6,6 +6,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 type PersistentContextOptions = NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>;
 // @ts-expect-error plain ESM helper shared with the test runner
 import { chromiumPath } from './chromium-path.mjs';
+import { WAIT_BACKSTOP_MS } from './backstop.js';
 
 /** Flags that keep headless Chromium quiet on a machine without outside network (see docs/powersync-web.md). */
 const FLAGS = [
@@ -19,8 +20,6 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** See launchDevice; vitest.config.ts gives an e2e test 180 s. */
-export const BROWSER_WAIT_BACKSTOP_MS = 120_000;
 
 export interface Device {
   context: BrowserContext;
@@ -45,7 +44,7 @@ export async function launchDevice(extraArgs: string[] = [], options: Persistent
   // Every wait in a browser test is for an event, not a deadline; this is only the backstop that names the locator
   // when something never happens, kept below the test's own time-out. A loaded two-core machine can take tens of
   // seconds for a service worker install or a cold database, so it is generous.
-  context.setDefaultTimeout(BROWSER_WAIT_BACKSTOP_MS);
+  context.setDefaultTimeout(WAIT_BACKSTOP_MS);
   return {
     context,
     async close() {

@@ -18,6 +18,7 @@ import type { SyncEngine, SyncEngineOptions } from '../../server/sync/engine.js'
 import { AppSchema } from '../../src/data/schema.js';
 import { createScratchDatabase, type ScratchDatabase } from './databases.js';
 import { STATIC_DIR, type Backend } from './server.js';
+import { WAIT_BACKSTOP_MS } from './backstop.js';
 
 /** Where the client finds the server; a test swaps it when it restarts the server on another port. */
 export interface SyncTarget {
@@ -67,7 +68,7 @@ export async function openSyncClient(target: SyncTarget, userId: string | null, 
   const db = new PowerSyncDatabase({ schema: AppSchema, database: { dbFilename, dbLocation: dir } });
   await db.init();
   await db.connect(connector, { connectionMethod: SyncStreamConnectionMethod.HTTP, retryDelayMs: 300, crudUploadThrottleMs: 50 });
-  const waitFor = async (fn: () => Promise<boolean>, what: string, timeoutMs = 15_000) => {
+  const waitFor = async (fn: () => Promise<boolean>, what: string, timeoutMs = WAIT_BACKSTOP_MS) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (await fn()) return;
@@ -75,7 +76,7 @@ export async function openSyncClient(target: SyncTarget, userId: string | null, 
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  await withTimeout(db.waitForFirstSync(), 20_000, 'first sync');
+  await withTimeout(db.waitForFirstSync(), WAIT_BACKSTOP_MS, 'first sync');
   return {
     db,
     get tokensIssued() {

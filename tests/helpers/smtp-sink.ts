@@ -1,5 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { WAIT_BACKSTOP_MS } from './backstop.js';
 
 export interface ReceivedMail {
   from: string;
@@ -81,7 +82,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${bound}`,
     mails,
-    waitFor(count, timeoutMs = 10_000) {
+    waitFor(count, timeoutMs = WAIT_BACKSTOP_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (mails.length < count) return;

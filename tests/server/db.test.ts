@@ -120,11 +120,11 @@ describe.each(backends)('database on $name', (backend) => {
     if (backend.skipReason) return;
     fresh = await backend.fresh();
     db = await fresh.open();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await fresh?.drop();
-  }, 60_000);
+  });
 
   test('migrates a fresh database', async () => {
     expect(db.kind).toBe(backend.name);
@@ -150,7 +150,7 @@ describe.each(backends)('database on $name', (backend) => {
     } finally {
       await other.drop();
     }
-  }, 60_000);
+  });
 
   test('seeds the demo data into an empty database', async () => {
     const credentials = await seedDemo(db);
@@ -181,7 +181,7 @@ describe.each(backends)('database on $name', (backend) => {
     expect(tags.map((t) => t.id).sort()).toEqual([...DEMO_FREE_TAGS, ...DEMO_VEHICLE_TAGS].sort());
     const vins = await db.query<{ vin: string }>('select vin from vehicles_info');
     for (const { vin } of vins) expect(vinIsValid(vin), vin).toBe(true);
-  }, 60_000);
+  });
 
   test('seeded credentials verify the way sign-in will check them', async () => {
     const digests = clientDigests('Owner@Tagbook.test ', 'tagbook-demo');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trackInflight } from '../../server/http/inflight.js';
 import { requireBuild, ROOT } from '../helpers/server.js';
+import { WAIT_BACKSTOP_MS } from '../helpers/backstop.js';
 
 interface Started {
   child: ChildProcess;
@@ -26,7 +27,7 @@ function startBuiltServer(env: Record<string, string>): Promise<Started> {
   // 'close', not 'exit': it fires only after stdout and stderr are drained, so the output is complete.
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), WAIT_BACKSTOP_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on .* \(port (\d+),/.exec(output);

@@ -58,7 +58,7 @@ describe.runIf(reachable)('two server processes sharing one PostgreSQL', () => {
     aRunning = false;
     const [vehicle] = await b.db.query<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`);
     await b.db.query(`update vehicles set name = 'After the handover' where id = $1`, [vehicle!.id]);
-    await client.waitFor(async () => (await name(vehicle!.id)) === 'After the handover', 'a change after the handover', 20_000);
+    await client.waitFor(async () => (await name(vehicle!.id)) === 'After the handover', 'a change after the handover');
     expect(b.sync.replicator.stats.batches).toBeGreaterThan(0);
     expect(await oplogInconsistencies(b.db)).toEqual([]);
   });
