@@ -62,7 +62,16 @@ export async function decodeRegions(context: BrowserContext, png: Buffer, region
           canvas.width = r.size;
           canvas.height = r.size;
           canvas.getContext('2d')!.drawImage(image, r.x, r.y, r.size, r.size, 0, 0, r.size, r.size);
-          out.push(await QrScanner.scanImage(canvas, { returnDetailedScanResult: true }).then((res) => res.data, () => null));
+          // qr-scanner gives up after its own 10 s ('timeout') on a loaded machine: that is no answer, so ask again;
+          // anything else it rejects with means no code was found.
+          let decoded: string | null | undefined;
+          while (decoded === undefined) {
+            decoded = await QrScanner.scanImage(canvas, { returnDetailedScanResult: true }).then(
+              (res) => res.data,
+              (error: unknown) => (String(error).includes('timeout') ? undefined : null),
+            );
+          }
+          out.push(decoded);
         }
         return out;
       },
