@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { WAIT_BACKSTOP_MS } from './tests/helpers/backstop.js';
 
+// Backstops only: tests wait for events (tests/helpers/backstop.ts); a test outlives every wait inside it, so a hang
+// fails naming what never happened. expect.poll's own default (1 s) is a wall-clock limit a loaded machine breaks.
+const backstops = {
+  testTimeout: WAIT_BACKSTOP_MS + 60_000,
+  hookTimeout: WAIT_BACKSTOP_MS + 60_000,
+  expect: { poll: { timeout: WAIT_BACKSTOP_MS } },
+};
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
@@ -21,10 +29,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // Backstops only, as for the browser suite: a test waits for events (tests/helpers/backstop.ts).
-          testTimeout: WAIT_BACKSTOP_MS + 60_000,
-          hookTimeout: WAIT_BACKSTOP_MS + 60_000,
-          expect: { poll: { timeout: WAIT_BACKSTOP_MS } },
+          ...backstops,
         },
       },
       {
@@ -32,11 +37,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // Backstops only: tests wait for events, and a loaded two-core machine is slow (tests/helpers/browser.ts).
-          testTimeout: WAIT_BACKSTOP_MS + 60_000,
-          hookTimeout: WAIT_BACKSTOP_MS + 60_000,
-          // expect.poll gives up after 1 s by default: a wall-clock limit that a loaded machine breaks.
-          expect: { poll: { timeout: WAIT_BACKSTOP_MS } },
+          ...backstops,
           // One Chromium at a time: two cores are not enough for parallel browsers plus the server.
           fileParallelism: false,
         },

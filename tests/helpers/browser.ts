@@ -20,7 +20,6 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-
 export interface Device {
   context: BrowserContext;
   close(): Promise<void>;
