@@ -23,6 +23,8 @@ const started = performance.now();
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|wasm|svg|webmanifest|txt|map)$/;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+/** Read by the server (server/http/preload.ts), never by the browser. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 async function buildServer() {
   await esbuild.build({
@@ -38,9 +40,68 @@ async function buildServer() {
   });
 }
 
+const ENTRY = 'src/main.tsx';
+
+/**
+ * The shell in one chunk. With splitting, esbuild gives every set of (entry or lazy) chunks that reach a module its
+ * own shared chunk, so the shell came as ~38 small files: over HTTP/1.1's six connections per host that is several
+ * rounds before the first render, preloaded or not. Every lazy page is made to import the whole shell (it runs after
+ * the shell anyway, so this costs nothing at run time), which gives all shell modules the same set and one chunk.
+ * The shell's modules are found by a first pass over the metafile: what the entry reaches by static imports.
+ */
+function shellInOneChunk(shellModules, lazyModules) {
+  const barrel = shellModules.map((file) => `import ${JSON.stringify(join(root, file))};`).join('\n');
+  return {
+    name: 'shell-in-one-chunk',
+    setup(build) {
+      build.onResolve({ filter: /^tagbook:shell$/ }, () => ({ path: 'shell', namespace: 'tagbook' }));
+      build.onLoad({ filter: /.*/, namespace: 'tagbook' }, () => ({ contents: barrel, loader: 'js', resolveDir: root }));
+      build.onLoad({ filter: /\.(tsx?|jsx?)$/ }, async (args) => {
+        if (!lazyModules.has(relative(root, args.path).split('\\').join('/'))) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        const loader = args.path.slice(args.path.lastIndexOf('.') + 1);
+        return { contents: `${source}\nimport 'tagbook:shell';\n`, loader };
+      });
+    },
+  };
+}
+
+/** Source files the entry reaches by static imports (CSS aside), and the targets of every dynamic import. */
+function moduleGraph(metafile) {
+  const inputs = metafile.inputs;
+  const shell = new Set();
+  const walk = (file) => {
+    if (shell.has(file) || !inputs[file]) return;
+    shell.add(file);
+    for (const imp of inputs[file].imports) if (imp.kind === 'import-statement') walk(imp.path);
+  };
+  walk(ENTRY);
+  shell.delete(ENTRY);
+  const lazy = new Set();
+  for (const input of Object.values(inputs)) {
+    for (const imp of input.imports) if (imp.kind === 'dynamic-import' && !imp.external) lazy.add(imp.path);
+  }
+  return { shell: [...shell].filter((f) => !f.endsWith('.css')), lazy };
+}
+
 async function buildApp(version) {
+  const options = appBuildOptions(version);
+  const first = await esbuild.build({ ...options, write: false });
+  const graph = moduleGraph(first.metafile);
   const result = await esbuild.build({
-    entryPoints: { app: join(root, 'src/main.tsx') },
+    ...options,
+    plugins: [shellInOneChunk(graph.shell, graph.lazy)],
+    // The barrel's imports of side-effect-free packages (icons) are dropped, which is fine: they reach the shell's
+    // chunk through the modules that use them.
+    logOverride: { 'ignored-bare-import': 'silent' },
+  });
+  return result.metafile;
+}
+
+function appBuildOptions(version) {
+  return {
+    absWorkingDir: root,
+    entryPoints: { app: join(root, ENTRY) },
     outdir: join(pub, 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
@@ -61,8 +122,7 @@ async function buildApp(version) {
       __STAGE__: JSON.stringify(stage),
     },
     logLevel: 'warning',
-  });
-  return result.metafile;
+  };
 }
 
 /** The PowerSync worker loads its VFS, glue and wasm relative to itself: copy the folder whole, versioned by content. */
@@ -74,11 +134,12 @@ async function copyPowerSyncWorker() {
   return `/assets/powersync-${hash}/worker.js`;
 }
 
-/** Our own workers, one ESM bundle each, content-hashed like the app. */
+/** Our own workers, one ESM bundle each, content-hashed like the app; returns each worker's URL by name. */
 async function buildWorkers() {
   const entries = (await readdir(join(root, 'workers'))).filter((f) => f.endsWith('.worker.ts'));
-  if (entries.length === 0) return;
-  await esbuild.build({
+  if (entries.length === 0) return {};
+  const result = await esbuild.build({
+    metafile: true,
     entryPoints: entries.map((f) => join(root, 'workers', f)),
     outdir: join(pub, 'assets'),
     entryNames: '[name]-[hash]',
@@ -89,6 +150,13 @@ async function buildWorkers() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  const urls = {};
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const name = basename(output.entryPoint).replace(/\.worker\.ts$/, '');
+    urls[name] = '/' + relative(pub, join(root, file)).split('\\').join('/');
+  }
+  return urls;
 }
 
 /**
@@ -118,28 +186,65 @@ async function listFiles(dir) {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+/** An output file and everything it imports statically, transitively (itself first). */
+function staticClosure(outputs, file) {
+  const seen = new Set();
+  const walk = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const imp of outputs[f]?.imports ?? []) if (imp.kind === 'import-statement') walk(imp.path);
+  };
+  walk(file);
+  return [...seen];
+}
+
 /** Entry chunk plus everything it imports statically: what the browser must fetch before the first render. */
 function criticalPathFiles(metafile) {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === 'src/main.tsx');
-  if (!entry) throw new Error('build: no output for src/main.tsx');
-  const seen = new Set();
-  const walk = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') walk(imp.path);
-  };
-  walk(entry);
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === ENTRY);
+  if (!entry) throw new Error(`build: no output for ${ENTRY}`);
   const css = outputs[entry].cssBundle ? [outputs[entry].cssBundle] : [];
-  return { entry, files: [...seen], css };
+  return { entry, files: staticClosure(outputs, entry), css };
 }
 
-async function writeIndexHtml(entryUrl, cssUrls, powersyncWorkerUrl) {
+/**
+ * For each route, the chunk of its page (src/app/routeModules.ts) and what that chunk imports, minus the shell: the
+ * server preloads them with the shell when that route is opened cold (server/http/preload.ts).
+ */
+async function routePreloads(metafile, critical, toUrl) {
+  const bundled = await esbuild.build({
+    entryPoints: [join(root, 'src/app/routeModules.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const { ROUTE_PAGE_MODULES } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  const outputs = metafile.outputs;
+  const shell = new Set(critical.files);
+  const routes = {};
+  for (const [route, module] of Object.entries(ROUTE_PAGE_MODULES)) {
+    if (module === null) {
+      routes[route] = [];
+      continue;
+    }
+    const chunk = Object.keys(outputs).find((k) => outputs[k].entryPoint === module);
+    if (!chunk) throw new Error(`build: ${module} (route ${route}) is not a chunk of its own: is it imported lazily?`);
+    routes[route] = staticClosure(outputs, chunk).filter((f) => !shell.has(f)).map(toUrl);
+  }
+  return routes;
+}
+
+async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls) {
   const template = await readFile(join(root, 'public/index.html'), 'utf8');
+  const entryUrl = toUrl(critical.entry);
+  // Every file of the shell is asked for at once, not found one import at a time after the entry has been parsed.
   const head = [
-    ...cssUrls.map((u) => `<link rel="stylesheet" href="${u}">`),
-    `<link rel="modulepreload" href="${entryUrl}">`,
+    ...critical.css.map((f) => `<link rel="stylesheet" href="${toUrl(f)}">`),
+    ...critical.files.map((f) => `<link rel="modulepreload" href="${toUrl(f)}">`),
     `<meta name="tagbook-powersync-worker" content="${powersyncWorkerUrl}">`,
+    ...Object.entries(workerUrls).map(([name, url]) => `<meta name="tagbook-${name}-worker" content="${url}">`),
   ].join('\n    ');
   const html = template
     .replace('<!--head-->', head)
@@ -190,7 +295,7 @@ async function writeAssetManifest(version) {
   const files = [];
   for (const file of await listFiles(pub)) {
     const url = '/' + relative(pub, file).split('\\').join('/');
-    if (/\.(map|br|gz)$/.test(url) || url === '/sw.js' || url === '/asset-manifest.json') continue;
+    if (/\.(map|br|gz)$/.test(url) || url === '/sw.js' || url === '/asset-manifest.json' || url === `/${ROUTE_PRELOADS_FILE}`) continue;
     files.push({ url, size: (await stat(file)).size, group: precacheGroup(url) });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
@@ -214,7 +319,7 @@ async function main() {
   await rm(out, { recursive: true, force: true });
   await mkdir(pub, { recursive: true });
   await cp(join(root, 'public'), pub, { recursive: true, filter: (f) => basename(f) !== 'index.html' });
-  const [metafile, powersyncWorkerUrl] = await Promise.all([
+  const [metafile, powersyncWorkerUrl, workerUrls] = await Promise.all([
     buildApp(pkg.version),
     copyPowerSyncWorker(),
     buildWorkers(),
@@ -222,7 +327,9 @@ async function main() {
   ]);
   const critical = criticalPathFiles(metafile);
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
-  await writeIndexHtml(toUrl(critical.entry), critical.css.map(toUrl), powersyncWorkerUrl);
+  await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls);
+  const preloads = await routePreloads(metafile, critical, toUrl);
+  await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
   const manifest = await writeAssetManifest(pkg.version);
   await buildServiceWorker(manifest);
   await compressAll();
@@ -236,6 +343,8 @@ async function main() {
   const total = manifest.files.reduce((n, f) => n + f.size, 0);
   console.log(`build: ${manifest.files.length} files, ${kb(total)} raw, in ${Math.round(performance.now() - started)} ms`);
   console.log(`build: critical-path JS ${kb(criticalGzip)} gzip in ${critical.files.length} file(s) (budget 110.0 KB)`);
+  const home = preloads['public-vehicles'];
+  console.log(`build: '/' preloads ${critical.files.length} shell file(s) and ${home.length} of its page: ${home.join(' ')}`);
 }
 
 await main();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { chromiumPath } from '../tests/helpers/chromium-path.mjs';
 import { ROOT, sleep } from './sync-lib.mjs';
+import { startThrottleProxy } from './throttle-proxy.mjs';
 
 export { ROOT, sleep };
 
@@ -49,13 +50,20 @@ async function freePort() {
   });
 }
 
-/** The built server on 127.0.0.1 (PGlite in a temp DATA_DIR unless env has DATABASE_URL); resolves once healthy. */
-export async function startAppServer(env = {}) {
+/**
+ * The built server on 127.0.0.1 (PGlite in a temp DATA_DIR unless env has DATABASE_URL); resolves once healthy.
+ * throttled: the browser reaches it through bench/throttle-proxy.mjs (Lighthouse's mobile network at the socket), and
+ * `url` is the proxy's; `directUrl` is always the server's own.
+ */
+export async function startAppServer(env = {}, { throttled = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tagbook-bench-data-'));
-  const url = `http://127.0.0.1:${port}`;
+  const directUrl = `http://127.0.0.1:${port}`;
+  const proxy = throttled ? await startThrottleProxy(port) : null;
+  const url = proxy ? `http://127.0.0.1:${proxy.port}` : directUrl;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT,
+    // BENCH_SERVER_ROOT: another build (a checkout of an earlier commit, built) for before/after figures.
+    cwd: process.env.BENCH_SERVER_ROOT || ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -76,13 +84,14 @@ export async function startAppServer(env = {}) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       if ((await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) === false) child.kill('SIGKILL');
     }
+    await proxy?.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`${url}/healthz`)).ok) break;
+        if ((await fetch(`${directUrl}/healthz`)).ok) break;
       } catch {
         // not listening yet
       }
@@ -93,7 +102,7 @@ export async function startAppServer(env = {}) {
     await stop();
     throw error;
   }
-  return { url, pid: child.pid, stop };
+  return { url, directUrl, proxy, pid: child.pid, stop };
 }
 
 /** A minimal flat-mode CDP connection: send(method, params, sessionId) and an event listener. */
@@ -139,6 +148,8 @@ class Cdp {
 /**
  * Chromium with a fresh profile, every target auto-attached and paused until it is throttled. `requests` collects
  * every network request of every target: { target, url, wallTime, bytes, finished, fromCache, encoding }.
+ * throttle: true (network and CPU, by DevTools), 'cpu' (CPU only: the network is throttled at the server's socket),
+ * false (none).
  */
 export async function launchBrowser({ throttle = true } = {}) {
   const executablePath = chromiumPath();
@@ -195,7 +206,7 @@ export async function launchBrowser({ throttle = true } = {}) {
       cdp.send('Target.setAutoAttach', autoAttach, sessionId).catch(() => {}),
     ];
     if (throttle) {
-      tries.push(cdp.send('Network.emulateNetworkConditions', NETWORK, sessionId).catch(note('network')));
+      if (throttle !== 'cpu') tries.push(cdp.send('Network.emulateNetworkConditions', NETWORK, sessionId).catch(note('network')));
       if (type === 'page') tries.push(cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE }, sessionId).catch(note('cpu')));
     }
     if (type === 'page') tries.push(cdp.send('Page.enable', {}, sessionId), cdp.send('Runtime.enable', {}, sessionId));
@@ -206,16 +217,19 @@ export async function launchBrowser({ throttle = true } = {}) {
   cdp.on((method, params, sessionId) => {
     if (method === 'Target.attachedToTarget') {
       const { sessionId: child, targetInfo } = params;
-      sessions.set(child, { type: targetInfo.type, url: targetInfo.url });
+      sessions.set(child, { type: targetInfo.type, url: targetInfo.url, targetId: targetInfo.targetId });
       setUp(child, targetInfo.type).catch(() => {});
       return;
     }
     if (method === 'Target.detachedFromTarget') return;
     if (!sessionId || !method.startsWith('Network.')) return;
-    const key = `${sessionId}:${params.requestId}`;
+    // Keyed by target, not session: a target can be attached twice (the service worker is, at browser level and
+    // through the page), and each session reports the same requests; only the first session's events count.
+    const key = `${sessions.get(sessionId)?.targetId ?? sessionId}:${params.requestId}`;
     if (method === 'Network.requestWillBeSent') {
-      if (requests.has(key)) return; // a redirect: same request id, bytes keep adding up
+      if (requests.has(key)) return; // a redirect (same request id, bytes keep adding up) or a second session
       requests.set(key, {
+        session: sessionId,
         target: sessions.get(sessionId)?.type ?? '?',
         url: params.request.url,
         wallTime: params.wallTime * 1000,
@@ -228,7 +242,7 @@ export async function launchBrowser({ throttle = true } = {}) {
       });
     } else {
       const r = requests.get(key);
-      if (!r) return;
+      if (!r || r.session !== sessionId) return;
       r.lastEvent = Date.now();
       if (method === 'Network.responseReceived') {
         const res = params.response;

@@ -8,7 +8,7 @@ import { largestPerTarget, launchBrowser, median, report, requireBuild, sleep, s
 
 requireBuild();
 const ROUNDS = Number(process.argv[2]) || 3;
-const SHELL_BUDGET_MS = 1500;
+const SHELL_BUDGET_MS = 1200;
 const FIRST_VISIT_BUDGET_KB = 700;
 
 // Runs before the app's own scripts in every document: timestamps (performance.now(), so ms since navigation

@@ -12,12 +12,13 @@ import {
   scratchDatabase,
   startServer,
   tokenSigner,
+  allPublicRules,
 } from './sync-lib.mjs';
 
 requireServerBuild();
 const rows = Number(process.argv[2]) || 10_000;
 const db = await scratchDatabase();
-const server = await startServer(db.url);
+const server = await startServer(db.url, { SYNC_RULES: allPublicRules() });
 try {
   const sign = await tokenSigner(server.url, db.pool);
   await insertVehicles(db.pool, rows);

@@ -3,9 +3,12 @@
 // server's CPU and memory read from /proc.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
+import zlib from 'node:zlib';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 
@@ -46,10 +49,11 @@ export async function scratchDatabase() {
 
 /** The built server over databaseUrl on a free port; resolves once /healthz answers. */
 /** nodeArgs go to node itself (e.g. --cpu-prof); BENCH_SERVER_ARGS adds more from the environment. */
+/** BENCH_SERVER_ROOT runs another build (a checkout of an earlier commit, built) for before/after figures. */
 export async function startServer(databaseUrl, env = {}, nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
-    cwd: ROOT,
+    cwd: process.env.BENCH_SERVER_ROOT || ROOT,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -210,4 +214,61 @@ export function percentile(sorted, p) {
 export function report(what, figure, budget, ok) {
   const verdict = ok === undefined ? '' : ok ? 'OK' : 'OVER';
   console.log(`${what.padEnd(52)} ${String(figure).padStart(16)}   ${budget ? `budget ${budget}` : ''}   ${verdict}`);
+}
+
+/**
+ * One first sync read at the socket: bytes as they cross the wire (compressed when the server compresses), the
+ * time from the request to the first checkpoint_complete, and the ops received. acceptEncoding is sent as the
+ * browser and the SDK would send it ('' sends none).
+ */
+export function wireFirstSync(url, token, { acceptEncoding = 'gzip, deflate, br', body } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body ?? { buckets: [], client_id: randomBytes(8).toString('hex') });
+    const headers = { authorization: `Token ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) };
+    if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+    const req = http.request(`${url}/sync/stream`, { method: 'POST', headers }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      let wire = 0;
+      let ops = 0;
+      let text = '';
+      const encoding = res.headers['content-encoding'];
+      const decoded = encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : res;
+      res.on('data', (chunk) => (wire += chunk.length));
+      decoded.on('data', (chunk) => {
+        text += chunk.toString('utf8');
+        let newline;
+        while ((newline = text.indexOf('\n')) >= 0) {
+          const line = text.slice(0, newline);
+          text = text.slice(newline + 1);
+          for (let at = line.indexOf('"op_id"'); at >= 0; at = line.indexOf('"op_id"', at + 1)) ops++;
+          if (line.startsWith('{"checkpoint_complete"')) {
+            const ms = performance.now() - started;
+            req.destroy();
+            resolve({ ms, wireBytes: wire, ops, encoding: encoding ?? 'identity' });
+            return;
+          }
+        }
+      });
+      decoded.on('error', () => {});
+    });
+    req.on('error', (error) => {
+      if (error.code !== 'ECONNRESET') reject(error);
+    });
+    req.end(payload);
+  });
+}
+
+/**
+ * A copy of sync-rules.yaml whose public bucket takes every public vehicle and tag (the latest-only conditions of
+ * migration 0009 taken out), for benchmarks about moving many rows to one device: the real public bucket holds 100.
+ * Pass it as SYNC_RULES.
+ */
+export function allPublicRules() {
+  const yaml = readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8');
+  const all = yaml.replace(' AND is_latest = true', '').replace(' AND target_latest = true', '');
+  if (all === yaml) throw new Error('sync-rules.yaml: the public bucket has no latest-only condition to take out');
+  const file = join(mkdtempSync(join(tmpdir(), 'tagbook-bench-rules-')), 'sync-rules.yaml');
+  writeFileSync(file, all);
+  return file;
 }

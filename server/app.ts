@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
+import { routePreloadHeaders } from './http/preload.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { trackInflight } from './http/inflight.js';
@@ -11,6 +12,8 @@ import { serveStatic } from './http/static.js';
 import { MAP_TOKEN_COOKIE, maySeeSourceMaps } from './http/source-maps.js';
 import { readCookie } from './auth/cookies.js';
 import { createRpcHandler } from './rpc/routes.js';
+import { handleFiles } from './http/files.js';
+import { createFileStorage, sweepUnreferencedFiles, type FileStorage } from './storage/files.js';
 import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
 export interface RunningServer {
@@ -21,8 +24,12 @@ export interface RunningServer {
   mailer: Mailer;
   /** The built-in sync engine (PowerSync protocol endpoints, replicator). */
   sync: SyncEngine;
+  /** Uploaded files: the blob store, partial uploads, signed URLs. */
+  files: FileStorage;
   close(): Promise<void>;
 }
+
+const FILE_SWEEP_INTERVAL_MS = 5 * 60_000;
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -38,10 +45,20 @@ export async function startServer(
   await migrate(db);
 
   const mailer = createMailer(db, config);
-  const rpc = createRpcHandler({ db, config, mailer });
+  // The RPC handler is made first; the dashboard's stream count reads the engine once it runs.
+  let syncStreams = () => 0;
+  const files = createFileStorage(db, config);
+  const rpc = createRpcHandler({ db, config, mailer, files, syncStreams: () => syncStreams() });
+  // Stored files nothing refers to any more (removed photos) are deleted, with their blobs, every few minutes.
+  const sweep = setInterval(() => {
+    sweepUnreferencedFiles(files).catch((err: unknown) => console.error('file sweep failed', err));
+  }, FILE_SWEEP_INTERVAL_MS);
+  sweep.unref();
   const sync = await startSyncEngine(db, config, options.sync);
+  const linkFor = routePreloadHeaders(config.staticDir);
+  syncStreams = () => sync.hub.size;
   const htmlHeaders = {
-    'content-security-policy': contentSecurityPolicy(config.publicUrl, config.powersyncUrl),
+    'content-security-policy': contentSecurityPolicy(config.publicUrl, config.powersyncUrl, config.s3?.endpoint ?? null),
     'referrer-policy': 'strict-origin-when-cross-origin',
   };
 
@@ -49,6 +66,7 @@ export async function startServer(
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path.startsWith('/rpc/')) return rpc(req, res);
+    if (await handleFiles(files, req, res, url)) return;
     if (await sync.handle(req, res, url, inflight.signal)) return;
     if (path === '/healthz') {
       try {
@@ -63,7 +81,7 @@ export async function startServer(
       const token = readCookie(req.headers.cookie ?? null, MAP_TOKEN_COOKIE);
       if (!maySeeSourceMaps(req.headers.host, token, config.sourceMapPassword, Date.now())) return sendJson(res, 404, { error: 'Not found' });
     }
-    if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders })) return;
+    if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders, linkFor })) return;
     sendJson(res, 404, { error: 'Not found' });
   }
 
@@ -87,7 +105,9 @@ export async function startServer(
     db,
     mailer,
     sync,
+    files,
     async close() {
+      clearInterval(sweep);
       // Streams end when shutdown begins; the replicator stops after them, before the database closes.
       await inflight.shutdown(config.shutdownGraceMs);
       await sync.stop();

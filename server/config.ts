@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { S3Settings } from './storage/s3-store.js';
 
 /** Every setting comes from the environment; README.md documents each one. */
 export interface Config {
@@ -34,6 +35,10 @@ export interface Config {
   syncRulesPath: string;
   /** How often the oplog is compacted; 0 turns the periodic job off (`--compact` still works). */
   syncCompactIntervalMs: number;
+
+  // Files (server/storage)
+  /** An S3-compatible store for uploaded files; null keeps them under DATA_DIR/files. */
+  s3: S3Settings | null;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -62,6 +67,23 @@ function smtpUrlFrom(value: string | undefined): string | null {
   return value;
 }
 
+/** All of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none of them. */
+function s3From(env: NodeJS.ProcessEnv): S3Settings | null {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const set = names.filter((n) => env[n]);
+  if (set.length === 0) return null;
+  if (set.length < names.length) throw new Error(`S3 storage needs ${names.join(', ')}; missing ${names.filter((n) => !env[n]).join(', ')}`);
+  const endpoint = env.S3_ENDPOINT!;
+  if (!/^https?:\/\//.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL');
+  return {
+    endpoint,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+  };
+}
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -88,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     // Sync engine
     syncRulesPath: resolve(env.SYNC_RULES || 'sync-rules.yaml'),
     syncCompactIntervalMs: intFrom(env.SYNC_COMPACT_INTERVAL_MS, 3_600_000, 'SYNC_COMPACT_INTERVAL_MS'),
+
+    s3: s3From(env),
   };
 }

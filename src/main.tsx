@@ -27,3 +27,8 @@ whenDatabaseReady()
   .then(() => import('./data/sync.js'))
   .then((sync) => sync.startSync())
   .catch((err: unknown) => console.error('local database or sync failed to start', err));
+// Files picked earlier (before a reload, offline, or before the server went away) continue uploading.
+whenDatabaseReady()
+  .then(() => import('./uploads/queue.js'))
+  .then((queue) => queue.startUploadQueue())
+  .catch((err: unknown) => console.error('upload queue failed to start', err));

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, Row } from './db.js';
 import { transactionGuard } from './tx-guard.js';
 
@@ -37,7 +38,7 @@ async function run<T extends Row>(client: Client, sql: string, params?: readonly
  */
 export async function openPglite(dataDir: string | null): Promise<Db> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ?? undefined, { parsers: PARSERS });
+  const pglite = await PGlite.create(dataDir ?? undefined, { parsers: PARSERS, extensions: { pg_trgm } });
   await pglite.exec(`set time zone 'UTC'`);
   const guard = transactionGuard();
   return {

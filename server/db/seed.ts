@@ -146,8 +146,8 @@ async function seedVehicles(tx: Queryable, userId: Record<Role, string>): Promis
 }
 
 /**
- * A company with the worker as employee, two customers, a started service request with a running timer, and a
- * scheduled one assigned to the worker for later.
+ * A company with the worker as employee, two customers, a catalogue of three services, a started service request
+ * with a running timer, and a scheduled one assigned to the worker for later.
  */
 async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleIds: Map<string, string>): Promise<void> {
   const companyId = newId();
@@ -163,6 +163,15 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
   await insert(tx, 'customers', {
     id: newId(), name: 'Jordan Reyes', email: 'jordan.reyes@example.com', phone: '+1 303 555 0187', note: 'Fleet account, two vans.', company_id: companyId,
   });
+
+  // The company's catalogue, offered when a request is opened.
+  for (const [name, description, minutes] of [
+    ['Oil change', '5W-30 synthetic and a new filter', 45],
+    ['Brake inspection', 'Pads, rotors, lines and fluid', 60],
+    ['Wheel alignment', 'Four-wheel, with a printout', 90],
+  ] as const) {
+    await insert(tx, 'company_services', { id: newId(), company_id: companyId, name, description, duration_minutes: minutes, created_by: userId.admin });
+  }
 
   const broncoId = vehicleIds.get('DEMOTAG00002');
   if (broncoId === undefined) throw new Error('Demo vehicle DEMOTAG00002 missing');

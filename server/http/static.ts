@@ -38,6 +38,8 @@ export interface StaticOptions {
   root: string;
   /** Extra headers for the HTML shell (the Content-Security-Policy). */
   htmlHeaders: Record<string, string>;
+  /** The shell's `Link` header for the path it is served at (preloads of that route's code). */
+  linkFor?: (pathname: string) => string | undefined;
 }
 
 interface Found {
@@ -87,7 +89,11 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, pat
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
   };
-  if (urlPath === '/index.html') Object.assign(headers, opts.htmlHeaders);
+  if (urlPath === '/index.html') {
+    Object.assign(headers, opts.htmlHeaders);
+    const link = opts.linkFor?.(pathname === '/index.html' ? '/' : pathname);
+    if (link) headers.link = link;
+  }
   if (urlPath === '/sw.js') headers['service-worker-allowed'] = '/';
 
   let body = found;

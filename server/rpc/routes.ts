@@ -1,6 +1,7 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { createContextValues } from '@connectrpc/connect';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
+import { AdminService, CompanyService } from '../../src/gen/tagbook/v1/admin_pb.js';
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { DevToolsService } from '../../src/gen/tagbook/v1/dev_tools_pb.js';
 import { QrTagService } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
@@ -10,12 +11,15 @@ import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_content
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { clientAddress } from '../auth/client-address.js';
 import { accountService } from './account.js';
+import { adminService } from './admin.js';
+import { companyService } from './company.js';
 import { devToolsService } from './dev-tools.js';
 import { qrTagService } from './qr-tags.js';
 import { createRpcAdapter } from './adapter.js';
 import { authService } from './auth.js';
 import type { ServerContext } from './context.js';
 import { syncService } from './sync.js';
+import { uploadService } from './uploads.js';
 import { vehicleContentsService } from './vehicle-contents.js';
 import { vehicleService } from './vehicles.js';
 import { CLIENT_ADDRESS } from './session-context.js';
@@ -29,12 +33,14 @@ export function createRpcHandler(ctx: ServerContext) {
   const routes = (router: ConnectRouter) => {
     router.service(AuthService, authService(ctx));
     router.service(AccountService, accountService(ctx));
-    router.service(UploadService, {});
+    router.service(UploadService, uploadService(ctx.files));
     router.service(VehicleContentsService, vehicleContentsService(ctx));
     router.service(VehicleService, vehicleService(ctx));
     router.service(SyncService, syncService(ctx));
     router.service(QrTagService, qrTagService(ctx));
     router.service(DevToolsService, devToolsService(ctx));
+    router.service(AdminService, adminService(ctx));
+    router.service(CompanyService, companyService(ctx));
   };
   return createRpcAdapter({
     routes,

@@ -1,4 +1,6 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
+import { formKey, isImageType } from '../../src/domain/files.js';
+import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import type { ServerContext } from './context.js';
 import { readableVehicle } from './vehicle-access.js';
@@ -8,8 +10,9 @@ export const PROFILE_CONTENTS_MAX = 100;
 
 /**
  * VehicleContentsService. The profile's contents are what its owner chose to show the public: the notes marked
- * public, as text items, newest first (position 0 is the newest). Uploaded photos join them once vehicles have
- * uploads. Whoever may see the vehicle (SPEC §6) gets the same list: it is the public face of the vehicle.
+ * public, as text items, newest first (position 0 is the newest), then the vehicle's photos in the order they were
+ * added, as image items — only those whose bytes are stored, so every item can be downloaded. Whoever may see the
+ * vehicle (SPEC §6) gets the same list: it is the public face of the vehicle.
  */
 export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<typeof VehicleContentsService>> {
   return {
@@ -22,17 +25,35 @@ export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<
           order by created_at desc, id limit ${PROFILE_CONTENTS_MAX}`,
         [vehicle.id],
       );
-      return {
-        contents: notes.map((n, position) => ({
-          id: n.id,
-          vehicleId: vehicle.id,
-          kind: VehicleContentKind.TEXT,
-          body: n.body,
-          position,
-          createdAt: BigInt(n.created_at.getTime()),
-          updatedAt: BigInt(n.updated_at.getTime()),
-        })),
-      };
+      const photos = await ctx.db.query<{ id: string; filehash: string; type: string; filename: string | null; description: string | null; created_at: Date; updated_at: Date }>(
+        `select ff.id, bf.filehash, bf.type, ff.filename, ff.description, ff.created_at, ff.updated_at
+           from upload_form_files ff
+           join upload_buckets b on b.id = ff.upload_form_id
+           join bucket_files bf on bf.id = ff.upload_bucket_file_id
+          where b.form_key = $1 and bf.state = ${FileState.DOWNLOADED_OK}
+          order by ff.created_at, ff.sort_order, ff.id limit ${PROFILE_CONTENTS_MAX}`,
+        [formKey({ kind: 'vehicle', id: vehicle.id })],
+      );
+      const texts = notes.map((n) => ({
+        id: n.id,
+        kind: VehicleContentKind.TEXT,
+        body: n.body,
+        createdAt: BigInt(n.created_at.getTime()),
+        updatedAt: BigInt(n.updated_at.getTime()),
+      }));
+      const images = photos
+        .filter((p) => isImageType(p.type))
+        .map((p) => ({
+          id: p.id,
+          kind: VehicleContentKind.IMAGE,
+          body: p.description ?? '',
+          fileCombinedHash: p.filehash,
+          fileName: p.filename ?? '',
+          fileType: p.type,
+          createdAt: BigInt(p.created_at.getTime()),
+          updatedAt: BigInt(p.updated_at.getTime()),
+        }));
+      return { contents: [...texts, ...images].map((item, position) => ({ ...item, vehicleId: vehicle.id, position })) };
     },
   };
 }

@@ -2,6 +2,7 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { normalizeEmail } from '../../src/domain/credentials.js';
 import { isId } from '../../src/domain/ids.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
+import { watchVehicle } from '../admin/watch.js';
 import { loadUser } from '../auth/users.js';
 import { nameActor } from '../db/actor.js';
 import type { ServerContext } from './context.js';
@@ -16,7 +17,9 @@ export const ALREADY_OWNER_MESSAGE = 'This account already owns the vehicle';
 export function vehicleService(ctx: ServerContext): Partial<ServiceImpl<typeof VehicleService>> {
   return {
     async getVehicle(req, hctx) {
-      const { vehicle, access } = await readableVehicle(ctx.db, hctx, req.vehicleId);
+      const { vehicle, access, viewer } = await readableVehicle(ctx.db, hctx, req.vehicleId);
+      // An admin working on a vehicle they do not own gets it whole on their device from now on (admin/watch.ts).
+      if (access === 'admin' && viewer !== null && vehicle.user_id !== viewer) await watchVehicle(ctx.db, viewer, vehicle.id);
       return vehicleAnswer(ctx.db, vehicle, access);
     },
 

@@ -61,27 +61,71 @@ export async function compactBucket(db: Db, bucket: string, upTo: number): Promi
         [bucket, plan.clear.opId, plan.clear.checksum],
       );
     }
-    await tx.query('update sync_buckets set count = count - $2, compacted_op = greatest(compacted_op, $3) where bucket = $1', [
-      bucket,
-      ops.length - plan.remaining,
-      upTo,
-    ]);
+    await tx.query(
+      `update sync_buckets set count = count - $2, compacted_op = greatest(compacted_op, $3), compacted_count = count - $2
+        where bucket = $1`,
+      [bucket, ops.length - plan.remaining, upTo],
+    );
     return { before: ops.length, after: plan.remaining };
   });
 }
 
-/** Runs compactOplog every intervalMs (0: never) until stopped. Errors are logged and retried next time. */
-export function scheduleCompaction(db: Db, intervalMs: number, isLeader: () => boolean): () => Promise<void> {
+/** A bucket is compacted between the regular passes once it has gained this many ops, and at least as many as it held
+ * after its last compaction. */
+export const CHURN_MIN_OPS = 1000;
+/** How often the leader looks for such buckets. */
+export const CHURN_CHECK_MS = 15_000;
+
+/**
+ * Compacts the buckets whose ops have at least doubled since their last compaction (and grew by CHURN_MIN_OPS). A
+ * bucket whose rows are replaced all the time — the public bucket keeps the latest 100 vehicles, so every new one
+ * brings a PUT and a REMOVE — would otherwise make every new device download the whole history until the next
+ * regular pass. Reading a bucket only when it doubled keeps the cost per op constant.
+ */
+export async function compactChurnedBuckets(db: Db): Promise<CompactionReport> {
+  const report: CompactionReport = { buckets: 0, opsBefore: 0, opsAfter: 0 };
+  const buckets = await db.query<{ bucket: string; last_op: string }>(
+    `select bucket, last_op from sync_buckets
+      where last_op > compacted_op and count - compacted_count >= greatest($1::bigint, compacted_count)
+      order by bucket`,
+    [CHURN_MIN_OPS],
+  );
+  for (const { bucket, last_op } of buckets) {
+    const result = await compactBucket(db, bucket, Number(last_op));
+    report.buckets++;
+    report.opsBefore += result.before;
+    report.opsAfter += result.after;
+  }
+  return report;
+}
+
+/**
+ * Runs compactOplog every intervalMs (0: never, and no churn passes either) and compactChurnedBuckets every
+ * CHURN_CHECK_MS, one at a time, until stopped. onCompacted runs after a pass that changed something (cached data
+ * lines then hold ops that no longer exist). Errors are logged and retried next time.
+ */
+export function scheduleCompaction(
+  db: Db,
+  intervalMs: number,
+  isLeader: () => boolean,
+  onCompacted: () => void = () => {},
+): () => Promise<void> {
   if (intervalMs <= 0) return async () => {};
   let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
+  const run = (pass: (db: Db) => Promise<CompactionReport>) => () => {
     if (running || !isLeader()) return;
-    running = compactOplog(db)
+    running = pass(db)
+      .then((report) => {
+        if (report.opsBefore !== report.opsAfter) onCompacted();
+      })
       .catch((error: unknown) => console.error('sync: compaction failed', error))
       .finally(() => (running = null));
-  }, intervalMs).unref();
+  };
+  const timer = setInterval(run(compactOplog), intervalMs).unref();
+  const churnTimer = setInterval(run(compactChurnedBuckets), Math.min(CHURN_CHECK_MS, intervalMs)).unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(churnTimer);
     await running;
   };
 }

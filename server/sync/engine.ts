@@ -55,7 +55,7 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   hub.position = Number(state?.position ?? 0);
   await follower?.start();
   await replicator.start();
-  const stopCompaction = scheduleCompaction(db, config.syncCompactIntervalMs, () => leadership.isLeader());
+  const stopCompaction = scheduleCompaction(db, config.syncCompactIntervalMs, () => leadership.isLeader(), () => pages.clear());
   // Employment that starts or ends later changes what the rules give a user: the flag they read must follow the clock.
   const stopEmployment = scheduleEmploymentRefresh(db, () => leadership.isLeader());
   // Rows callers can make us store (write checkpoints, sign-in counters, mail, upload log) are bounded in time.
@@ -81,7 +81,11 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
     pages,
     stats,
     handle: (req, res, url, shutdown) => handleSyncRoute(req, res, url, deps, shutdown),
-    compact: () => compactOplog(db),
+    async compact() {
+      const report = await compactOplog(db);
+      pages.clear();
+      return report;
+    },
     issueToken: (userId, issueOptions) => issueSyncToken({ db, config }, userId, issueOptions),
     async stop() {
       await stopCompaction();

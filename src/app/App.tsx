@@ -49,7 +49,7 @@ const ActiveRequestBanner = lazy(() =>
   import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
 );
 const AdminPage = lazy(() => import('../features/admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
-const CompanyPage = lazy(() => import('../features/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
+const CompanyPage = lazy(() => import('../features/admin/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
 const RegisterPage = lazy(() =>
   import('../features/register/RegisterPage.js').then((m) => ({ default: m.RegisterPage })),
 );

@@ -1,179 +1,8 @@
-// The route table of SPEC §2 as a pure function of the pathname, so the router, the service worker and tests can
-// share it without a DOM.
-import { isId, isTagHash, TAG_BATCH_MAX } from '../domain/ids.js';
+// The route table itself lives in src/domain/routes.ts (the server matches routes too); the app imports it from here.
+import { isTagHash, TAG_BATCH_MAX } from '../domain/ids.js';
+import type { AdminView, HelpTopic, VehicleSection, VehicleView } from '../domain/routes.js';
 
-export type VehicleView =
-  | 'profile'
-  | 'info'
-  | 'request-services'
-  | 'notes'
-  | 'all-notes'
-  | 'logbook'
-  | 'track-support'
-  | 'ownership';
-
-export type VehicleSection =
-  | { view: VehicleView }
-  | { view: 'service-request'; serviceRequestId: string };
-
-export type AdminView = 'dashboard' | 'service-request' | 'vehicles' | 'customers';
-
-export type AdminSection =
-  | { view: AdminView }
-  | { view: 'customer'; customerId: string }
-  | { view: 'user'; userId: string }
-  // Kept inside the admin area so the admin permission check still runs before anything is revealed.
-  | { view: 'not-found' };
-
-export type HelpTopic = 'index' | 'faq' | 'about-us';
-
-export type UnderConstructionFeature =
-  | 'garage'
-  | 'networking'
-  | 'dealer'
-  | 'club'
-  | 'experience'
-  | 'storage'
-  | 'event'
-  | 'collection';
-
-export type Route =
-  | { name: 'public-vehicles' }
-  | { name: 'my-vehicles' }
-  | { name: 'vehicle'; vehicleId: string; section: VehicleSection }
-  | { name: 'admin'; section: AdminSection }
-  /** subPath: what follows /company/, '' for the area's root. */
-  | { name: 'company'; subPath: string }
-  /** hash: null for plain /register. */
-  | { name: 'register'; hash: string | null }
-  | { name: 'under-construction'; feature: UnderConstructionFeature }
-  | { name: 'my-account'; subPath: string }
-  | { name: 'recover-account'; hash: string; email: string }
-  | { name: 'help'; topic: HelpTopic }
-  | { name: 'tag'; hash: string }
-  | { name: 'not-found' };
-
-export type RouteName = Route['name'];
-
-const NOT_FOUND: Route = { name: 'not-found' };
-
-const UNDER_CONSTRUCTION: ReadonlySet<string> = new Set<UnderConstructionFeature>([
-  'garage',
-  'networking',
-  'dealer',
-  'club',
-  'experience',
-  'storage',
-  'event',
-  'collection',
-]);
-
-// One-segment vehicle sub-paths; the two-segment ones (request-services/{id}, admin/ownership) are matched apart.
-const VEHICLE_VIEWS: ReadonlySet<string> = new Set<VehicleView>([
-  'info',
-  'request-services',
-  'notes',
-  'all-notes',
-  'logbook',
-  'track-support',
-]);
-
-const ADMIN_VIEWS: ReadonlySet<string> = new Set<AdminView>(['service-request', 'vehicles', 'customers']);
-
-export function matchRoute(pathname: string): Route {
-  if (pathname === '/') return { name: 'public-vehicles' };
-  if (!pathname.startsWith('/')) return NOT_FOUND;
-  // One trailing slash is tolerated everywhere; /vehicle and /vehicle/ both mean My Vehicles.
-  const trimmed = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  const segments = trimmed.slice(1).split('/');
-  // Empty segments ('//') never name anything; refusing them keeps ids and hashes from being smuggled past checks.
-  if (segments.includes('')) return NOT_FOUND;
-  const [head, ...rest] = segments as [string, ...string[]];
-
-  switch (head) {
-    case 'vehicle':
-      return matchVehicle(rest);
-    case 'admin':
-      return { name: 'admin', section: matchAdmin(rest) };
-    case 'company':
-      return { name: 'company', subPath: rest.join('/') };
-    case 'my-account':
-      return { name: 'my-account', subPath: rest.join('/') };
-    case 'register':
-      return matchRegister(rest);
-    case 'recover_account':
-      return matchRecover(rest);
-    case 'help':
-      return matchHelp(rest);
-  }
-  if (rest.length > 0) return NOT_FOUND;
-  if (UNDER_CONSTRUCTION.has(head)) return { name: 'under-construction', feature: head as UnderConstructionFeature };
-  // Checked last: names such as 'networking' or 'register' are also 8–16 letters and must win over the resolver.
-  if (isTagHash(head)) return { name: 'tag', hash: head };
-  return NOT_FOUND;
-}
-
-function matchVehicle(rest: string[]): Route {
-  const [vehicleId, ...sub] = rest;
-  if (vehicleId === undefined) return { name: 'my-vehicles' };
-  if (!isId(vehicleId)) return NOT_FOUND;
-  const section = matchVehicleSection(sub);
-  return section ? { name: 'vehicle', vehicleId, section } : NOT_FOUND;
-}
-
-function matchVehicleSection(sub: string[]): VehicleSection | null {
-  const [first, second, ...more] = sub;
-  if (more.length > 0) return null;
-  if (first === undefined) return { view: 'profile' };
-  if (second === undefined) return VEHICLE_VIEWS.has(first) ? { view: first as VehicleView } : null;
-  if (first === 'request-services' && isId(second)) return { view: 'service-request', serviceRequestId: second };
-  if (first === 'admin' && second === 'ownership') return { view: 'ownership' };
-  return null;
-}
-
-function matchAdmin(rest: string[]): AdminSection {
-  const [first, second, ...more] = rest;
-  if (more.length > 0) return { view: 'not-found' };
-  if (first === undefined) return { view: 'dashboard' };
-  if (second === undefined) return ADMIN_VIEWS.has(first) ? { view: first as AdminView } : { view: 'not-found' };
-  if (first === 'customers' && isId(second)) return { view: 'customer', customerId: second };
-  if (first === 'users' && isId(second)) return { view: 'user', userId: second };
-  return { view: 'not-found' };
-}
-
-function matchRegister(rest: string[]): Route {
-  const [hash, ...more] = rest;
-  if (hash === undefined) return { name: 'register', hash: null };
-  if (more.length > 0 || !isTagHash(hash)) return NOT_FOUND;
-  return { name: 'register', hash };
-}
-
-function matchRecover(rest: string[]): Route {
-  if (rest.length !== 2) return NOT_FOUND;
-  const hash = decodeSegment(rest[0]);
-  const email = decodeSegment(rest[1]);
-  if (!hash || !email) return NOT_FOUND;
-  return { name: 'recover-account', hash, email };
-}
-
-function matchHelp(rest: string[]): Route {
-  const [topic, ...more] = rest;
-  if (more.length > 0) return NOT_FOUND;
-  if (topic === undefined) return { name: 'help', topic: 'index' };
-  if (topic === 'faq' || topic === 'about-us') return { name: 'help', topic };
-  return NOT_FOUND;
-}
-
-/** Malformed escapes (a stray '%') come from hand-edited links; treat them as no value rather than throwing. */
-function decodeSegment(segment: string | undefined): string | null {
-  if (segment === undefined) return null;
-  try {
-    const value = decodeURIComponent(segment);
-    return value.trim() === '' ? null : value;
-  } catch {
-    return null;
-  }
-}
+export * from '../domain/routes.js';
 
 // Builders for the paths other code links to. Every part is encoded, so a bad value yields a path that matches
 // not-found instead of one that escapes into another route.
@@ -240,6 +69,11 @@ export function adminCustomerPath(customerId: string): string {
 
 export function adminUserPath(userId: string): string {
   return `/admin/users/${enc(userId)}`;
+}
+
+/** The company area: '' is the company's profile; employees, customers, customers/{id}, requests, services. */
+export function companyPath(sub = ''): string {
+  return sub === '' ? '/company' : `/company/${sub}`;
 }
 
 export function helpPath(topic: HelpTopic = 'index'): string {

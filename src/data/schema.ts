@@ -226,8 +226,18 @@ const local_upload_queue = new Table(
     signed_url_expiration: column.text,
     uploaded_bytes: column.integer,
     md5_hash: column.text,
+    // Beyond SPEC §3's list: what the queue needs to resume any step after a reload (src/uploads/queue.ts).
+    bucket_id: column.text,
+    form_key: column.text,
+    mime: column.text,
+    last_modified: column.integer,
+    metadata_hash: column.text,
+    combined_hash: column.text,
+    attempts: column.integer,
+    next_attempt_at: column.integer,
+    last_error: column.text,
   },
-  { localOnly: true },
+  { localOnly: true, indexes: { by_form: ['form_key'] } },
 );
 
 const local_attached_upload_queue = new Table(

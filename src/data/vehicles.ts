@@ -1,4 +1,5 @@
 import { newId } from '../domain/ids.js';
+import { PUBLIC_LIST_LIMIT } from '../domain/publicFeed.js';
 import { whenDatabaseReady } from './databaseState.js';
 import { useWatchedQuery } from './useQuery.js';
 import type { VehicleRow } from './schema.js';
@@ -6,8 +7,6 @@ import type { VehicleRow } from './schema.js';
 export type VehicleSummary = Pick<VehicleRow, 'id' | 'name' | 'description' | 'is_public' | 'user_id' | 'updated_at'>;
 
 export type PublicVehicle = Pick<VehicleRow, 'id' | 'name' | 'description' | 'category' | 'cover' | 'updated_at'>;
-
-const PUBLIC_LIST_LIMIT = 50;
 
 /** The latest listed vehicles (SPEC §2 "/"): public ones, most recently updated first. */
 export function usePublicVehicles() {

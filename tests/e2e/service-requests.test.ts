@@ -65,8 +65,11 @@ describe('service requests and work clocks end to end', () => {
     await expectNoAxeViolations(adminPage, "a vehicle's service requests");
     await list.getByRole('button', { name: 'New request' }).click();
     const form = adminPage.locator('[data-dialog="service-request-form"]');
-    await form.getByLabel('What needs doing').fill(DESCRIPTION);
     await expect.poll(() => form.getByLabel('Company').inputValue()).not.toBe('');
+    // The company's catalogue fills in the description; typed over afterwards.
+    await form.getByLabel("From the company's services").selectOption({ label: 'Oil change' });
+    expect(await form.getByLabel('What needs doing').inputValue()).toBe('Oil change: 5W-30 synthetic and a new filter');
+    await form.getByLabel('What needs doing').fill(DESCRIPTION);
     await form.getByLabel('Assigned to').selectOption({ label: 'Demo Worker' });
     await expectNoAxeViolations(adminPage, 'the new request form');
     await form.getByRole('button', { name: 'Open request' }).click();
@@ -156,7 +159,7 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
     await workerPage.getByRole('button', { name: 'Complete' }).click();
     await expect.poll(() => workerPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
-    expect(await workerPage.getByText('Reopen the request to log more time.').count()).toBe(1);
+    await expect.poll(() => workerPage.getByText('Reopen the request to log more time.').count()).toBe(1);
     await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
     await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(0);
     const [row] = await server.db.query<{ completed_at: Date | null }>(

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import type { Backend } from './server.js';
 
 /** Where a fresh test database may be created: TEST_DATABASE_URL, else the local trust-auth PostgreSQL. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -23,6 +24,11 @@ export function postgresReachable(): Promise<boolean> {
     }
   })();
   return reachable;
+}
+
+/** The databases the server suites run on: PGlite always, PostgreSQL when it answers. */
+export async function testBackends(): Promise<Backend[]> {
+  return (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 export interface ScratchDatabase {

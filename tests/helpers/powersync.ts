@@ -185,9 +185,14 @@ export interface RawStream {
 }
 
 /** POST /sync/stream read line by line, for what the official client does not show (line shapes, acknowledgements). */
-export async function openRawStream(url: string, token: string | null, body: unknown = { buckets: [], client_id: 'raw' }): Promise<RawStream> {
+export async function openRawStream(
+  url: string,
+  token: string | null,
+  body: unknown = { buckets: [], client_id: 'raw' },
+  extraHeaders: Record<string, string> = {},
+): Promise<RawStream> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
   if (token !== null) headers.authorization = `Token ${token}`;
   const res = await fetch(`${url}/sync/stream`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
   const reader = res.body!.getReader();

@@ -53,6 +53,9 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     get sync() {
       return current.sync;
     },
+    get files() {
+      return current.files;
+    },
     close: () => current.close(),
     async restart() {
       await current.close();

@@ -7,11 +7,11 @@ import { sha256Hex } from '../../server/auth/passwords.js';
 import { newId } from '../../src/domain/ids.js';
 import { passwordHash, sessionRow } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 const DAY = 24 * 60 * 60 * 1000;
 let unique = 0;

@@ -4,11 +4,11 @@ import { clientAddress } from '../../server/auth/client-address.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../../server/auth/rate-limit.js';
 import { endFailureWindows, passwordHash } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 let unique = 0;
 const email = () => `limit-${++unique}@example.com`;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COUNTER_WINDOW, SESSION_MAX_CLOCK_SKEW_MS } from '../../src/domain/session.js';
 import { expireSession, sessionRow } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 let unique = 0;
 const email = () => `session-${++unique}@example.com`;

@@ -9,14 +9,14 @@ import { openPostgres } from '../../server/db/postgres.js';
 import { WRITABLE_COLUMNS, type ColumnRule } from '../../server/sync/upload/columns.js';
 import { evaluateRow, parseSyncRules } from '../../server/sync/rules.js';
 import { AppSchema } from '../../src/data/schema.js';
-import { createScratchDatabase, postgresReachable, type ScratchDatabase } from '../helpers/databases.js';
-import { ROOT, type Backend } from '../helpers/server.js';
+import { createScratchDatabase, testBackends, type ScratchDatabase } from '../helpers/databases.js';
+import { ROOT } from '../helpers/server.js';
 
 // A table's columns live in four places: the SQL migrations, the client schema, the upload policy's writable
 // columns and the sync rules. A column missing in one of them is how an upload that can never apply (a "poison"
 // upload) or a row a device cannot store is born, so all four are checked against the live database here.
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 const rules = parseSyncRules(readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8'));
 
 interface DbColumn {

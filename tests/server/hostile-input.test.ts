@@ -11,11 +11,11 @@ import { QrTagService } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 const SERVICES = [AuthService, AccountService, SyncService, UploadService, VehicleContentsService, QrTagService];
 
 /** A small deterministic generator (mulberry32): a failing fuzz case reproduces from its seed. */

@@ -1,14 +1,13 @@
-import { createClient, ConnectError, Code } from '@connectrpc/connect';
+import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
-import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
-import { requireBuild, startTestServer, STATIC_DIR, type Backend, type TestServer } from '../helpers/server.js';
+import { testBackends } from '../helpers/databases.js';
+import { requireBuild, startTestServer, STATIC_DIR, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 interface AssetManifest {
   files: { url: string; group: string | null }[];
@@ -45,14 +44,6 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     expect(res.user).toBeUndefined();
   });
 
-  it('answers Unimplemented for calls not built yet', async () => {
-    const transport = createConnectTransport({ baseUrl: `${server.url}/rpc`, httpVersion: '1.1', useBinaryFormat: true });
-    const upload = createClient(UploadService, transport);
-    const err = await upload.checkFile({}).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ConnectError);
-    expect((err as ConnectError).code).toBe(Code.Unimplemented);
-  });
-
   it('serves the shell at / with no-cache and a content security policy', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
@@ -62,6 +53,27 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     const html = await res.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js"><\/script>/);
+  });
+
+  it('preloads the whole shell in the HTML, and the opened route\'s page chunk with its imports in a Link header', async () => {
+    const preloads = JSON.parse(readFileSync(join(STATIC_DIR, 'route-preloads.json'), 'utf8')) as {
+      shell: string[];
+      routes: Record<string, string[]>;
+    };
+    const home = await get('/');
+    const html = await home.text();
+    for (const url of preloads.shell) expect(html).toContain(`<link rel="modulepreload" href="${url}">`);
+    const linked = (header: string | null) => [...(header ?? '').matchAll(/<([^>]+)>; rel=modulepreload/g)].map((m) => m[1]);
+    expect(linked(home.headers.get('link'))).toEqual([...preloads.shell, ...preloads.routes['public-vehicles']!]);
+    expect(preloads.routes['public-vehicles']!.length).toBeGreaterThan(0);
+    const help = await get('/help/faq');
+    expect(linked(help.headers.get('link'))).toEqual([...preloads.shell, ...preloads.routes.help!]);
+    expect(preloads.routes.help).not.toEqual(preloads.routes['public-vehicles']);
+    // Every preloaded file exists and is never the shell's fallback.
+    for (const url of new Set([...preloads.shell, ...Object.values(preloads.routes).flat()])) {
+      const res = await get(url);
+      expect(res.headers.get('content-type'), url).toBe('text/javascript; charset=utf-8');
+    }
   });
 
   it.each(['/vehicle/', '/vehicle/abcdefghijklmnopqrstuv/info', '/ABCDEFGH12', '/help/faq', '/no/such/page',

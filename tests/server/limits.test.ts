@@ -3,11 +3,11 @@ import { MAIL_LIMITS } from '../../server/auth/mail-throttle.js';
 import { pruneStoredRows, RETENTION } from '../../server/db/retention.js';
 import { seedDemo } from '../../server/db/seed.js';
 import { mailsTo } from '../helpers/auth-db.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 describe.each(backends)('what a caller can make the server store or send is bounded, on %s', (backend) => {
   let server: TestServer;

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/mail/mailer.js';
 import { lastLinkTo, mailsTo } from '../helpers/auth-db.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 import { mailBody, mailHeader, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 let unique = 0;
 const email = () => `smtp-${++unique}@example.com`;

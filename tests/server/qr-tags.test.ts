@@ -4,11 +4,11 @@ import { DEMO_FREE_TAGS, seedDemo } from '../../server/db/seed.js';
 import { isTagHash, TAG_BATCH_MAX } from '../../src/domain/ids.js';
 import { ErrorCorrection, QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 describe.each(backends)('QR tags: resolve, create and claim on %s', (backend) => {
   let server: TestServer;

@@ -4,11 +4,11 @@ import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { summarizeWork, totalAt, WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED } = REQUEST_STATUS;
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import {
   oplogInconsistencies,
   openSyncClient,
@@ -11,9 +11,8 @@ import {
   type SyncTestDatabase,
   type SyncTestServer,
 } from '../helpers/powersync.js';
-import type { Backend } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 /**
  * What a company's employees receive of the private vehicles their company's requests are for (migration 0008,

@@ -1,11 +1,11 @@
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSyncToken } from '../../server/auth/tokens.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { negotiateEncoding } from '../../server/sync/response-sink.js';
+import { testBackends } from '../helpers/databases.js';
 import { openRawStream, openSyncTestDatabase, seedAndReplicate, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
-import type { Backend } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 type Line = Record<string, any>;
 const AUDIENCE = 'http://tagbook.test';
@@ -29,7 +29,7 @@ describe.each(backends)('the sync protocol by hand on %s', (backend) => {
   });
 
   it('streams NDJSON without buffering: checkpoint, data with string ids, checkpoint_complete', async () => {
-    const stream = await openRawStream(server.url, await token(ids.owner));
+    const stream = await openRawStream(server.url, await token(ids.owner), undefined, { 'accept-encoding': 'identity' });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('application/x-ndjson');
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
@@ -53,6 +53,24 @@ describe.each(backends)('the sync protocol by hand on %s', (backend) => {
       }
     }
     expect(lines.at(-1)).toEqual({ checkpoint_complete: { last_op_id: checkpoint.last_op_id } });
+  });
+
+  it('compresses the stream with gzip when the client accepts it, flushing each tick so live changes are not held', async () => {
+    const stream = await openRawStream(server.url, await token(null), undefined, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(stream.headers.get('content-encoding')).toBe('gzip');
+    expect(stream.headers.get('vary')).toBe('Accept-Encoding');
+    await stream.until('checkpoint_complete');
+    // The stream stays open: the diff can only arrive if the compressor flushed it.
+    await server.db.query(`update vehicles set name = 'Red 911 compressed' where name = 'Red 911'`);
+    const live = await stream.until('checkpoint_complete', 10_000);
+    stream.close();
+    expect(live[0]).toHaveProperty('checkpoint_diff');
+    expect(JSON.stringify(live)).toContain('Red 911 compressed');
+    await server.db.query(`update vehicles set name = 'Red 911' where name = 'Red 911 compressed'`);
+    await server.sync.replicator.idle();
+    const refused = await openRawStream(server.url, await token(null), undefined, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    refused.close();
   });
 
   it('sends only ops after the client\'s position, while advertising the full checksum', async () => {
@@ -182,5 +200,17 @@ describe.each(backends)('the sync protocol by hand on %s', (backend) => {
     expect(await stream.next(3000)).toBeNull();
     await closing;
     server = await database.start({ port });
+  });
+});
+
+describe('stream encoding negotiation', () => {
+  it('gzips only when Accept-Encoding names gzip with a non-zero weight', () => {
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('gzip');
+    expect(negotiateEncoding('br;q=1.0, GZIP;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('x-gzip')).toBe('gzip');
+    expect(negotiateEncoding('gzip;q=0')).toBe('identity');
+    expect(negotiateEncoding('identity')).toBe('identity');
+    expect(negotiateEncoding('br, deflate')).toBe('identity');
+    expect(negotiateEncoding(undefined)).toBe('identity');
   });
 });

@@ -27,7 +27,7 @@ describe('sync-rules.yaml', () => {
     const schema = new Map(AppSchema.tables.map((t) => [t.name, new Set(['id', ...t.columns.map((c) => c.name)])]));
     const wide: Record<string, unknown> = {};
     for (const table of AppSchema.tables) for (const c of table.columns) wide[c.name] = 'x';
-    const extras = { target_public: 1n, member_ids: '["x"]', user_ids: '["x"]', company_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
+    const extras = { target_public: 1n, target_latest: 1n, is_latest: 1n, member_ids: '["x"]', user_ids: '["x"]', company_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
     for (const name of ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info',
       'service_requests', 'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files']) {
       const record = { ...wide, ...extras, id: 'x', user_id: 'x', vehicle_id: 'x', company_id: 'x', target_id: 'x' };
@@ -40,33 +40,40 @@ describe('sync-rules.yaml', () => {
     }
   });
 
-  it('puts public vehicles in the public bucket without owner or VIN, private ones only in owner and admin buckets', () => {
-    expect(buckets('vehicles', { ...vehicle, is_public: 1n })).toEqual(['public[]', 'by_vehicle["v1"]', 'admin[]']);
-    const listed = dataOf('vehicles', { ...vehicle, is_public: 1n }, 'public[]');
+  it('puts the latest public vehicles in the public bucket without owner or VIN, others only in the vehicle bucket', () => {
+    expect(buckets('vehicles', { ...vehicle, is_public: 1n, is_latest: 1n })).toEqual(['public[]', 'by_vehicle["v1"]']);
+    expect(buckets('vehicles', { ...vehicle, is_public: 1n, is_latest: 0n })).toEqual(['by_vehicle["v1"]']);
+    // Made private in the statement that has not refreshed the flag yet: out at once.
+    expect(buckets('vehicles', { ...vehicle, is_public: 0n, is_latest: 1n })).toEqual(['by_vehicle["v1"]']);
+    const listed = dataOf('vehicles', { ...vehicle, is_public: 1n, is_latest: 1n }, 'public[]');
     expect(listed.name).toBe('Red 911');
     expect(listed).not.toHaveProperty('user_id');
     expect(listed).not.toHaveProperty('vin');
-    expect(buckets('vehicles', { ...vehicle, is_public: 0n })).toEqual(['by_vehicle["v1"]', 'admin[]']);
+    expect(listed).not.toHaveProperty('is_latest');
+    expect(buckets('vehicles', { ...vehicle, is_public: 0n })).toEqual(['by_vehicle["v1"]']);
     expect(dataOf('vehicles', { ...vehicle, is_public: 0n }, 'by_vehicle["v1"]').vin).toBe(vehicle.vin);
   });
 
   it('lists the fewest columns first, so a device holding a row twice keeps the full version', () => {
-    const rows = evaluateRow(rules, 'vehicles', { ...vehicle, is_public: 1n } as never).rows;
+    const rows = evaluateRow(rules, 'vehicles', { ...vehicle, is_public: 1n, is_latest: 1n } as never).rows;
     const widths = rows.map((r) => Object.keys(JSON.parse(r.data)).length);
     expect(widths).toEqual([...widths].sort((a, b) => a - b));
   });
 
-  it('sends tags to the public only when their vehicle is public, and unclaimed tags to admins only', () => {
+  it('sends tags to the public only when their vehicle is public and latest, and unclaimed tags to no device', () => {
     const tag = { id: 'TAG12345', target_path: '/vehicle' };
-    expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 1n })).toEqual(['public[]', 'by_vehicle["v1"]', 'admin[]']);
-    expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 0n })).toEqual(['by_vehicle["v1"]', 'admin[]']);
-    expect(buckets('qr_tags', { ...tag, target_id: null, target_public: 0n })).toEqual(['admin[]']);
-    expect(dataOf('qr_tags', { ...tag, target_id: 'v1', target_public: 1n }, 'public[]')).not.toHaveProperty('target_public');
+    const latest = { target_public: 1n, target_latest: 1n };
+    expect(buckets('qr_tags', { ...tag, target_id: 'v1', ...latest })).toEqual(['public[]', 'by_vehicle["v1"]']);
+    expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 1n, target_latest: 0n })).toEqual(['by_vehicle["v1"]']);
+    expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 0n, target_latest: 1n })).toEqual(['by_vehicle["v1"]']);
+    // Unclaimed tags resolve through the server (QrTagService.Resolve), admins' devices included.
+    expect(buckets('qr_tags', { ...tag, target_id: null, target_public: 0n })).toEqual([]);
+    expect(Object.keys(dataOf('qr_tags', { ...tag, target_id: 'v1', ...latest }, 'public[]')).sort()).toEqual(['id', 'target_id', 'target_path']);
   });
 
   it('routes company data to employees and worktime by its denormalized vehicle and company', () => {
-    expect(buckets('customers', { id: 'c1', name: 'A', company_id: 'co1' })).toEqual(['by_company["co1"]', 'admin[]']);
-    expect(buckets('worktime', { id: 'w1', vehicle_id: 'v1', company_id: 'co1', operation: 1n })).toEqual([
+    expect(buckets('customers', { id: 'c1', name: 'A', company_id: 'co1' })).toEqual(['by_company["co1"]']);
+    expect(buckets('worktime', { id: 'w1', vehicle_id: 'v1', company_id: 'co1', operation: 1n, request_open: 1n })).toEqual([
       'by_vehicle["v1"]',
       'by_company["co1"]',
       'admin[]',
@@ -81,9 +88,9 @@ describe('sync-rules.yaml', () => {
 
   it("sends a company's employees only the name and identifying details of the vehicles its requests are for", () => {
     const row = { ...vehicle, is_public: 0n, company_ids: '["co1","co2"]', description: 'Private notes', created_at: vehicle.updated_at };
-    expect(buckets('vehicles', row).sort()).toEqual(['admin[]', 'by_company["co1"]', 'by_company["co2"]', 'by_vehicle["v1"]']);
+    expect(buckets('vehicles', row).sort()).toEqual(['by_company["co1"]', 'by_company["co2"]', 'by_vehicle["v1"]']);
     expect(Object.keys(dataOf('vehicles', row, 'by_company["co1"]')).sort()).toEqual(['created_at', 'id', 'is_public', 'name', 'updated_at']);
-    expect(buckets('vehicles', { ...row, company_ids: '[]' })).toEqual(['by_vehicle["v1"]', 'admin[]']);
+    expect(buckets('vehicles', { ...row, company_ids: '[]' })).toEqual(['by_vehicle["v1"]']);
     const info = { id: 'i1', vehicle_id: 'v1', make: 'Ford', model: 'Bronco', year: 2021n, color: 'Gray', license_plate: 'P', customer_id: 'c1',
       vin: 'x', notes: 'n', mods: 'm', created_at: 'x', updated_at: 'x', company_ids: '["co1"]' };
     expect(Object.keys(dataOf('vehicles_info', info, 'by_company["co1"]')).sort()).toEqual(
@@ -91,15 +98,35 @@ describe('sync-rules.yaml', () => {
     );
     // Tags and other private rows of the vehicle follow the owner's bucket only.
     expect(buckets('qr_tags', { id: 'TAG12345', target_id: 'v1', target_public: 0n })).not.toContain('by_company["co1"]');
-    expect(buckets('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', user_name: 'A' }).sort()).toEqual([
+    expect(buckets('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', user_name: 'A', is_current: 1n }).sort()).toEqual([
       'admin[]',
       'by_company["co1"]',
       'by_user["u1"]',
     ]);
   });
 
-  it('never sends a user row to anyone but that user and admins', () => {
-    expect(buckets('users', { id: 'u1', display_name: 'A', email: 'a@x', is_admin: 0n })).toEqual(['by_user["u1"]', 'admin[]']);
+  it('never sends a user row to anyone but that user', () => {
+    expect(buckets('users', { id: 'u1', display_name: 'A', email: 'a@x', is_admin: 1n })).toEqual(['by_user["u1"]']);
+  });
+
+  it('gives admins open requests with their work time and current employee links, nothing closed or ended', () => {
+    const request = { id: 'r1', vehicle_id: 'v1', company_id: 'co1', description: 'Brakes' };
+    expect(buckets('service_requests', { ...request, is_open: 1n })).toContain('admin[]');
+    expect(buckets('service_requests', { ...request, is_open: 0n })).not.toContain('admin[]');
+    const work = { id: 'w1', vehicle_id: 'v1', company_id: 'co1', operation: 1n };
+    expect(buckets('worktime', { ...work, request_open: 1n })).toContain('admin[]');
+    expect(buckets('worktime', { ...work, request_open: 0n })).not.toContain('admin[]');
+    const link = { id: 'e1', user_id: 'u1', company_id: 'co1', user_name: 'A' };
+    expect(buckets('company_employees', { ...link, is_current: 1n })).toContain('admin[]');
+    expect(buckets('company_employees', { ...link, is_current: 0n })).not.toContain('admin[]');
+    expect(buckets('companies', { id: 'co1', name: 'G', member_ids: '[]' })).toEqual(['admin[]']);
+  });
+
+  it("gives an admin the whole bucket of each vehicle they opened, through a parameter row only", () => {
+    expect(lookupsOf('admin_vehicle_watch', { id: 'u9:v1', user_id: 'u9', vehicle_id: 'v1' })).toEqual({
+      '["by_vehicle","2","u9"]': '[{"vehicle_id":"v1"}]',
+    });
+    expect(buckets('admin_vehicle_watch', { id: 'u9:v1', user_id: 'u9', vehicle_id: 'v1' })).toEqual([]);
   });
 
   it('derives owner, employee and admin parameters from table rows, so they change live', () => {

@@ -1,7 +1,7 @@
 import type { AbstractPowerSyncDatabase } from '@powersync/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import {
   openSyncClient,
@@ -11,9 +11,8 @@ import {
   type SyncTestDatabase,
   type SyncTestServer,
 } from '../helpers/powersync.js';
-import type { Backend } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 /**
  * The whole write path as a device runs it: a local write, uploadData over SyncService.UploadData (signed session),

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
 import { newId } from '../../src/domain/ids.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 type Kind = 'PUT' | 'PATCH' | 'DELETE';
 interface Entry {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import {
   openSyncClient,
@@ -10,9 +10,8 @@ import {
   type SyncTestDatabase,
   type SyncTestServer,
 } from '../helpers/powersync.js';
-import type { Backend } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 /**
  * An admin moves a vehicle to another account while both owners' devices are connected (the official sync client):

@@ -4,11 +4,11 @@ import { seedDemo } from '../../server/db/seed.js';
 import { newId } from '../../src/domain/ids.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { startTestServer, type Backend, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const backends: Backend[] = ['pglite', ...((await postgresReachable()) ? (['postgres'] as const) : [])];
+const backends = await testBackends();
 
 type Role = 'owner' | 'other' | 'admin' | 'employee' | 'anonymous';
 type Kind = 'PUT' | 'PATCH' | 'DELETE';

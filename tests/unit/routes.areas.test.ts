@@ -105,6 +105,7 @@ describe('matchRoute: admin', () => {
     expect(matchRoute('/admin/service-request')).toEqual({ name: 'admin', section: { view: 'service-request' } });
     expect(matchRoute('/admin/vehicles/')).toEqual({ name: 'admin', section: { view: 'vehicles' } });
     expect(matchRoute('/admin/customers')).toEqual({ name: 'admin', section: { view: 'customers' } });
+    expect(matchRoute('/admin/users')).toEqual({ name: 'admin', section: { view: 'users' } });
   });
 
   it('maps customer and user detail pages', () => {
@@ -118,7 +119,6 @@ describe('matchRoute: admin', () => {
   it('keeps unknown admin paths inside the admin area as not-found', () => {
     const adminNotFound = { name: 'admin', section: { view: 'not-found' } };
     for (const path of [
-      '/admin/users',
       '/admin/unknown',
       '/admin/service-requests',
       `/admin/customers/${ID.slice(1)}`,

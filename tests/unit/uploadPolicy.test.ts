@@ -262,3 +262,25 @@ describe('upload policy: columns the server derives for a request', () => {
     expect(await derive(request(), { vehicle_service_status_id: STARTED })).toMatchObject({ has_started: true });
   });
 });
+
+describe('removing attached files (upload_form_files, DELETE only)', () => {
+  const file = (userId: string): Row => ({ id: 'ff', upload_form_id: 'b', user_id: userId, vehicle_id: V_OWNED, company_id: C1 });
+  const remove = (who: Who, current: Row, kind: CrudKind = 'DELETE') =>
+    authorize({ table: 'upload_form_files', kind, current, next: kind === 'DELETE' ? null : current, changed: new Set() }, actors[who]!, lookups);
+
+  it('the vehicle owner, whoever added the file, and admins remove it', async () => {
+    expect(await remove('owner', file(EMPLOYEE))).toBeNull();
+    expect(await remove('employee', file(EMPLOYEE))).toBeNull();
+    expect(await remove('admin', file(EMPLOYEE))).toBeNull();
+  });
+
+  it('anyone else is told it is not there, and nobody writes form files as rows', async () => {
+    expect((await remove('stranger', file(EMPLOYEE)))?.code).toBe('not_found');
+    expect((await remove('employee', file(OWNER)))?.code).toBe('not_found');
+    expect((await remove('otherEmployee', file(OWNER)))?.code).toBe('not_found');
+    for (const who of ['owner', 'admin'] as const) {
+      expect((await remove(who, file(OWNER), 'PATCH'))?.code).toBe('permission_denied');
+      expect((await remove(who, file(OWNER), 'PUT'))?.code).toBe('permission_denied');
+    }
+  });
+});

@@ -6,6 +6,9 @@ import m0005 from './0005_employment.js';
 import m0006 from './0006_limits.js';
 import m0007 from './0007_vehicle_area.js';
 import m0008 from './0008_service_work.js';
+import m0009 from './0009_public_latest.js';
+import m0010 from './0010_admin_scale.js';
+import m0011 from './0011_files.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -27,4 +30,7 @@ export const migrations: readonly Migration[] = [
   { version: '0006', name: 'limits', sql: m0006 },
   { version: '0007', name: 'vehicle_area', sql: m0007 },
   { version: '0008', name: 'service_work', sql: m0008 },
+  { version: '0009', name: 'public_latest', sql: m0009 },
+  { version: '0010', name: 'admin_scale', sql: m0010 },
+  { version: '0011', name: 'files', sql: m0011 },
 ];

@@ -74,6 +74,8 @@ export const WRITABLE_COLUMNS = {
     tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE, tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes),
     deleted_at: TIME,
   },
+  // Files are added through the Upload service; through sync a form file can only be removed (a DELETE).
+  upload_form_files: {},
 } satisfies Record<string, Record<string, ColumnRule>>;
 
 export type WritableTable = keyof typeof WRITABLE_COLUMNS;

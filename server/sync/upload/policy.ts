@@ -143,6 +143,21 @@ async function vehicleRecordRule(w: Write, actor: Actor, lookups: Lookups): Prom
   return null;
 }
 
+/**
+ * Removing a file from what it is attached to: the vehicle's owner (photos, notes, requests of their vehicle) and
+ * whoever added it; admins pass before this. The stored bytes go once nothing refers to them (the upload service's
+ * sweep).
+ */
+async function formFileRemovalRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  if (w.current === null) return missingRow(w.table);
+  if (w.current.user_id === actor.userId) return null;
+  const vehicleId = str(w.current.vehicle_id);
+  if (vehicleId !== null && (await lookups.vehicleOwner(vehicleId)) === actor.userId) return null;
+  return FILE_NOT_YOURS;
+}
+
+const FILE_NOT_YOURS: Refusal = { code: 'not_found', message: 'File not found or not yours' };
+
 async function valueRules(w: Write, lookups: Lookups): Promise<Refusal | null> {
   if (w.table === 'service_requests') return serviceRequestValues(w, lookups);
   if (w.table === 'worktime') return worktimeValues(w, lookups);
@@ -154,6 +169,8 @@ async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Ref
   if (w.table === 'users' && w.kind !== 'PATCH') return deny('Accounts cannot be created or deleted this way');
   // Admins included: nobody starts another person's clock.
   if (w.table === 'worktime') return worktimePermission(w, actor, lookups);
+  // Admins included: files come with their bytes through the Upload service, never as bare rows.
+  if (w.table === 'upload_form_files' && w.kind !== 'DELETE') return deny('Files are added through the upload service');
   if (actor.isAdmin) return null;
   switch (w.table) {
     case 'users':
@@ -174,5 +191,7 @@ async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Ref
     case 'companies':
     case 'company_employees':
       return deny('Only an administrator can manage companies');
+    case 'upload_form_files':
+      return formFileRemovalRule(w, actor, lookups);
   }
 }

@@ -11,7 +11,7 @@ import { useSessionSnapshot } from '../../rpc/session.js';
 import { Button } from '../../ui/Button.js';
 import { randomTagHash } from '../../data/tags.js';
 import { navigate } from '../navigation.js';
-import { adminPath, registerPath } from '../routes.js';
+import { companyPath, adminPath, registerPath } from '../routes.js';
 import { MenuLinks } from './MenuList.js';
 import { resolveWorkspace } from './workspace.js';
 import { WorkspaceDialog } from './WorkspaceDialog.js';
@@ -87,7 +87,7 @@ export function WorkspaceTab({ onNavigate }: { onNavigate: () => void }) {
           onNavigate={onNavigate}
           items={[
             REGISTER_ITEM,
-            { path: adminPath('service-request'), label: 'Services', icon: Wrench },
+            { path: companyPath('services'), label: 'Services', icon: Wrench },
             { path: adminPath('vehicles'), label: 'Vehicle Finder', icon: Car },
             { path: adminPath('customers'), label: 'Customers', icon: Users },
           ]}

@@ -20,8 +20,11 @@ import { AssignVehicleDialog, type AssignChoice } from './AssignVehicleDialog.js
 import { availabilityText, tagAvailability, type TagAvailability } from './availability.js';
 import { LinkedVehicle } from './LinkedVehicle.js';
 
-/** The server's answer for a tag this device does not hold; asked again when the network returns. */
-function useRemoteTag(hash: string, needed: boolean): RemoteTag | null {
+/**
+ * The server's answer for a tag this device does not hold (unclaimed tags are not synced to anyone); asked again when
+ * the network returns, and on `recheck` after a change made through the server.
+ */
+function useRemoteTag(hash: string, needed: boolean): { remote: RemoteTag | null; recheck: () => void } {
   const [remote, setRemote] = useState<RemoteTag | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -43,7 +46,7 @@ function useRemoteTag(hash: string, needed: boolean): RemoteTag | null {
       window.removeEventListener('online', again);
     };
   }, [hash, needed, attempt]);
-  return remote;
+  return { remote, recheck: () => setAttempt((n) => n + 1) };
 }
 
 const STATUS_ICON = { available: CircleCheck, unchecked: WifiOff } as const;
@@ -60,7 +63,7 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
   const local = useLocalTag(hash);
   const loaded = local.status !== 'loading';
   const row = local.rows[0] ?? null;
-  const remote = useRemoteTag(hash, loaded && row === null);
+  const { remote, recheck } = useRemoteTag(hash, loaded && row === null);
   const availability = tagAvailability({ loaded, row }, remote);
   const [assigning, setAssigning] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -92,6 +95,7 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
     setAdding(true);
     try {
       await createTags({ hashes: [hash] });
+      recheck();
       showSnackbar({ severity: 'success', message: `Tag #${hash} added. It is free to assign.` });
     } catch (error) {
       showSnackbar({ severity: 'error', message: serverMessage(error) });

@@ -23,6 +23,7 @@ import { useNow } from './useNow.js';
 import { useClocks, useWorkerNames } from './useClocks.js';
 import { useViewer } from './useViewer.js';
 import { WorkClockCard } from './WorkClockCard.js';
+import { Attachments } from '../../uploads/ui/Attachments.js';
 import { deleteRequest, updateRequest } from './writes.js';
 
 /**
@@ -117,6 +118,17 @@ function RequestView({ vehicleId, request }: { vehicleId: string; request: Reque
         )}
       </Card>
       <WorkClockCard request={request} status={status} clock={clock} names={names} viewer={viewer} now={now} />
+      <Card aria-labelledby="request-files-title" data-request-files="">
+        <h2 id="request-files-title">Photos and documents</h2>
+        {/* Those who handle the request attach; the vehicle's owner, admins and whoever added a file remove it. */}
+        <Attachments
+          target={{ kind: 'service_request', id: request.id }}
+          label="Attach files"
+          canAdd={canHandle}
+          canRemove={(item) => viewer !== null && (viewer.isAdmin || vehicle?.user_id === viewer.id || item.userId === viewer.id)}
+          emptyText={canHandle ? 'Photos of the work and documents (PDF) for this request.' : 'No files yet.'}
+        />
+      </Card>
       {editing && (
         <RequestFormDialog
           title="Edit service request"

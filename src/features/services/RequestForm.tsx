@@ -8,6 +8,7 @@ import { Field } from '../../ui/Field.js';
 import { Select, type SelectOption } from '../../ui/Select.js';
 import { TextArea } from '../../ui/TextArea.js';
 import { fromLocalInput, personLabel, toLocalInput } from './format.js';
+import { fromCatalogue, useServiceCatalogue } from './catalogue.js';
 import { useCompanies, useCompanyStaff } from './queries.js';
 import type { RequestFields } from './writes.js';
 
@@ -40,7 +41,7 @@ export function RequestFormDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const ids = { description: useId(), start: useId(), end: useId(), assignee: useId(), company: useId() };
+  const ids = { description: useId(), start: useId(), end: useId(), assignee: useId(), company: useId(), catalogue: useId() };
   const [description, setDescription] = useState(initial.description);
   const [start, setStart] = useState(initial.scheduleStart ? toLocalInput(Date.parse(initial.scheduleStart)) : '');
   const [end, setEnd] = useState(initial.scheduleEnd ? toLocalInput(Date.parse(initial.scheduleEnd)) : '');
@@ -50,6 +51,8 @@ export function RequestFormDialog({
   const [busy, setBusy] = useState(false);
 
   const companies = useCompanies();
+  const catalogue = useServiceCatalogue(companyId);
+  const [picked, setPicked] = useState(NONE);
   const staff = useCompanyStaff(companyId);
   const staffOptions = useMemo<SelectOption[]>(() => {
     const now = Date.now();
@@ -111,6 +114,25 @@ export function RequestFormDialog({
       }
     >
       <form id={formId} className="request-form" onSubmit={(e) => void submit(e)} data-form="service-request" noValidate>
+        {catalogue.length > 0 && (
+          <Select
+            id={ids.catalogue}
+            name="catalogue"
+            label="From the company's services"
+            hint="Fills in the description and, with a start, the usual end."
+            value={picked}
+            options={[{ value: NONE, label: 'Choose a service (optional)' }, ...catalogue.map((c) => ({ value: c.id, label: c.name }))]}
+            onChange={(value) => {
+              setPicked(value);
+              const entry = catalogue.find((c) => c.id === value);
+              if (entry === undefined) return;
+              const filled = fromCatalogue(entry, fromLocalInput(start));
+              setDescription(filled.description.slice(0, REQUEST_DESCRIPTION_MAX));
+              setErrors((e) => ({ ...e, description: undefined }));
+              if (filled.endMs !== null) setEnd(toLocalInput(filled.endMs));
+            }}
+          />
+        )}
         <TextArea
           id={ids.description}
           name="description"
@@ -148,6 +170,7 @@ export function RequestFormDialog({
             onChange={(value) => {
               setCompanyId(value === NONE ? null : value);
               setAssignee(NONE);
+              setPicked(NONE);
             }}
           />
         )}

@@ -38,10 +38,13 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
   const switchTo = open?.kind === 'none' ? open.switchTo : null;
   const switchName = companies.rows.find((c) => c.id === switchTo)?.name ?? 'company';
 
+  const latestCompany = requests.rows.find((r) => r.company_id !== null)?.company_id ?? null;
   const company = useMemo<CompanyChoice>(() => {
-    if (open?.kind === 'admin') return { kind: 'choose', initial: vehicle?.customer_company_id ?? null };
+    // An admin's device may not hold the customer (customers stay on the server): the company of the vehicle's
+    // newest request is the next best guess.
+    if (open?.kind === 'admin') return { kind: 'choose', initial: vehicle?.customer_company_id ?? latestCompany };
     return { kind: 'fixed', companyId: open?.kind === 'employee' ? open.companyId : null };
-  }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, vehicle?.customer_company_id]);
+  }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, vehicle?.customer_company_id, latestCompany]);
 
   return (
     <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={requests.status}>

@@ -5,9 +5,12 @@ import { WORK_START, WORK_STOP } from '../../domain/worktime.js';
 // Reads of the services feature, all from the local database (offline first). A person's name comes from their
 // user row when the device holds it (themselves; everyone for admins), else from a company link's user_name
 // (colleagues, migration 0008); null when the device knows neither (a vehicle owner looking at shop staff).
+// The subqueries' aliases are their own (name_user, name_link) so that they never shadow a caller's alias: `e.user_id`
+// compared inside a subquery aliased `e` would match every row.
 const personName = (column: string) => `COALESCE(
-  (SELECT u.display_name FROM users u WHERE u.id = ${column} AND u.display_name <> ''),
-  (SELECT e.user_name FROM company_employees e WHERE e.user_id = ${column} AND e.user_name <> '' LIMIT 1))`;
+  (SELECT name_user.display_name FROM users name_user WHERE name_user.id = ${column} AND name_user.display_name <> ''),
+  (SELECT name_link.user_name FROM company_employees name_link
+    WHERE name_link.user_id = ${column} AND name_link.user_name <> '' LIMIT 1))`;
 
 /** What the services pages show of a vehicle, and the company whose customer owns it (when the device knows). */
 export interface ServiceVehicle {

@@ -25,7 +25,7 @@ export async function resolveTag(hash: string, deps: TagResolverDeps): Promise<T
   if (local !== null && local.targetId !== null && local.targetId !== '') {
     return { kind: 'redirect', path: tagRedirectPath(hash, local) };
   }
-  // A free tag held here (admins hold every tag) needs no question.
+  // A free tag held here needs no question.
   if (local !== null) return { kind: 'redirect', path: registerPath(hash) };
   if (!deps.isOnline()) return { kind: 'offline' };
   const remote = await deps.askServer(hash);

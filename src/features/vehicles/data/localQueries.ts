@@ -96,17 +96,6 @@ export interface CustomerChoice {
   email: string | null;
 }
 
-/** Customers an admin can pick for a vehicle's info (the ones this device holds), by name. */
-export function useCustomerSearch(term: string) {
-  const like = `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return useWatchedQuery<CustomerChoice>(
-    `SELECT id, name, email FROM customers WHERE deleted_at IS NULL
-        AND (name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')
-      ORDER BY name COLLATE NOCASE, id LIMIT 20`,
-    [like, like],
-  );
-}
-
 /** The account that owns a vehicle, when this device holds users (admins' do). */
 export function useLocalUser(userId: string | null) {
   return useWatchedQuery<{ id: string; display_name: string; email: string }>(

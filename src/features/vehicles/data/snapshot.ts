@@ -1,4 +1,4 @@
-import type { ListVehicleContentsResponse } from '../../../gen/tagbook/v1/vehicle_contents_pb.js';
+import { VehicleContentKind, type ListVehicleContentsResponse } from '../../../gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleAccess, type GetVehicleResponse } from '../../../gen/tagbook/v1/vehicle_pb.js';
 import type { Access } from '../access.js';
 import type { ProfileItem, VehicleSnapshot } from './types.js';
@@ -66,7 +66,12 @@ export function snapshotFromResponse(res: GetVehicleResponse, fetchedAt: Date): 
 export function profileItemsFromResponse(res: ListVehicleContentsResponse): ProfileItem[] {
   return [...res.contents]
     .sort((a, b) => a.position - b.position)
-    .map((c) => ({ id: c.id, body: c.body, created_at: time(c.createdAt) ?? '' }));
+    .map((c) => ({
+      id: c.id,
+      body: c.body,
+      created_at: time(c.createdAt) ?? '',
+      ...(c.kind === VehicleContentKind.IMAGE ? { photo: { hash: c.fileCombinedHash, type: c.fileType, filename: c.fileName || 'photo' } } : {}),
+    }));
 }
 
 /**

@@ -45,9 +45,10 @@ export interface VehicleSnapshot {
   fetchedAt: string;
 }
 
-/** One item of the public profile's contents (today the public notes). */
+/** One item of the public profile's contents: a public note, or a photo of the vehicle (then `photo` is set). */
 export interface ProfileItem {
   id: string;
   body: string;
   created_at: string;
+  photo?: { hash: string; type: string; filename: string };
 }

@@ -105,3 +105,10 @@ export async function removeTrackSession(session: TrackSessionData): Promise<voi
   await upsert('track_sessions', id, { deleted_at: deletedAt }, whole);
   await afterWrite(vehicleId, (s) => ({ ...s, trackSessions: s.trackSessions.filter((t) => t.id !== id) }));
 }
+
+/** The cover photo: the combined hash of one of the vehicle's photos (null: none), a profile write like any other. */
+export async function saveCover(vehicle: VehicleData, cover: string | null): Promise<void> {
+  const whole: Values = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, vehicle[f] ?? null]));
+  await upsert('vehicles', vehicle.id, { cover }, { ...whole, is_public: vehicle.is_public ?? 0 });
+  await afterWrite(vehicle.id, (s) => ({ ...s, vehicle: { ...s.vehicle, cover } }));
+}

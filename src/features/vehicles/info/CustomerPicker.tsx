@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
 import { IconButton } from '../../../ui/IconButton.js';
-import { useCustomerSearch } from '../data/localQueries.js';
+import { companyClient } from '../../../rpc/adminClients.js';
+import { useRemote } from '../../../rpc/useRemote.js';
 
 /**
  * SPEC §5: the customer a vehicle belongs to — one at most; picking another replaces it (last pick wins). Searches
- * the customers this device holds by name or email.
+ * every company's customers on the server by name, email or phone (admins' devices do not hold the customer list).
  */
 export function CustomerPicker({
   value,
@@ -17,8 +18,11 @@ export function CustomerPicker({
 }) {
   const id = useId();
   const [term, setTerm] = useState('');
-  const found = useCustomerSearch(term);
-  const matches = term.trim() === '' ? [] : found.rows.filter((c) => c.id !== value?.id);
+  const q = term.trim();
+  const found = useRemote(`customer-pick:${q}`, async () =>
+    q === '' ? [] : (await companyClient().listCustomers({ companyId: '', query: q, page: { limit: 20 } })).customers,
+  );
+  const matches = (found.data ?? []).filter((c) => c.id !== value?.id);
   return (
     <fieldset className="customer-picker" data-customer-picker="">
       <legend className="ui-field__label">Customer</legend>

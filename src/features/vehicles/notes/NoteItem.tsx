@@ -10,6 +10,7 @@ import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { updateNote } from '../data/writes.js';
 import type { NoteData } from '../data/types.js';
 import { formatDateTime } from '../format.js';
+import { Attachments } from '../../../uploads/ui/Attachments.js';
 
 /** One note: when, by whom, its text with link chips; those who can edit may publish, hide or remove it. */
 export function NoteItem({ note, me, canEdit }: { note: NoteData; me: { id: string; name: string } | null; canEdit: boolean }) {
@@ -40,6 +41,12 @@ export function NoteItem({ note, me, canEdit }: { note: NoteData; me: { id: stri
         )}
       </div>
       <LinkifiedText className="note__body" text={note.body ?? ''} />
+      <Attachments
+        target={{ kind: 'note', id: note.id }}
+        label="Attach files"
+        canAdd={canEdit}
+        canRemove={(item) => canEdit || (me !== null && item.userId === me.id)}
+      />
       {canEdit && (
         <div className="note__actions">
           <IconButton

@@ -13,7 +13,8 @@ import { canEdit } from '../access.js';
 import { useProfileItems } from '../data/profileContents.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { formatDateTime } from '../format.js';
-import { CoverPlaceholder } from './CoverPlaceholder.js';
+import { CoverPhoto } from './CoverPhoto.js';
+import { ListedPhotosCard, PhotosCard } from './PhotosCard.js';
 import { ProfileEditor } from './ProfileEditor.js';
 import { SocialLinks } from './SocialLinks.js';
 
@@ -25,12 +26,16 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
   const vehicle = area.vehicle!;
   const editable = canEdit(area.access);
   const [editing, setEditing] = useState(false);
-  const items = useProfileItems(area, vehicle.id);
+  const contents = useProfileItems(area, vehicle.id);
+  const items = { status: contents.status, items: contents.items.filter((item) => item.photo === undefined) };
+  // The owner and admins hold the vehicle's files on the device; everyone else sees the photos the server listed.
+  const holdsFiles = editable || area.source === 'local';
+  const listedPhotos = contents.items.filter((item) => item.photo !== undefined);
   const name = vehicle.name || 'Unnamed Vehicle';
   const category = categoryLabel(vehicle.category);
   return (
     <>
-      <CoverPlaceholder name={name} category={vehicle.category} />
+      <CoverPhoto name={name} category={vehicle.category} cover={vehicle.cover ?? null} />
       {editing ? (
         <Card aria-labelledby="edit-profile-title">
           <h2 id="edit-profile-title">Edit profile</h2>
@@ -70,6 +75,7 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
           <SocialLinks vehicle={vehicle} />
         </Card>
       )}
+      {holdsFiles ? <PhotosCard area={area} /> : listedPhotos.length > 0 && <ListedPhotosCard photos={listedPhotos} />}
       {editable && area.tags.length === 0 && linkTag && <Suspense fallback={null}>{linkTag(vehicle.id)}</Suspense>}
       {/* Visitors see the owner's shared notes when there are some; the owner and admins see where they will go. */}
       {(editable || items.status === 'loading' || items.items.length > 0) && (

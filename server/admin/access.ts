@@ -1,0 +1,67 @@
+import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
+import { isManagingType } from '../../src/domain/company.js';
+import { isId } from '../../src/domain/ids.js';
+import type { Queryable } from '../db/db.js';
+import { currentlyEmployed } from '../db/employment.js';
+import { requireSession } from '../rpc/session-context.js';
+
+export const ADMIN_ONLY = 'Only administrators can do this';
+export const NOT_YOUR_COMPANY = 'You do not work for this company';
+export const NOT_A_COMPANY_ADMIN = 'Only the company’s owners and managers can change this';
+
+/** The caller, who must be an administrator (checked before anything the request names is looked at). */
+export async function requireAdmin(db: Queryable, hctx: HandlerContext): Promise<string> {
+  const { userId } = requireSession(hctx);
+  const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [userId]);
+  if (!user?.is_admin) throw new ConnectError(ADMIN_ONLY, Code.PermissionDenied);
+  return userId;
+}
+
+/** What the caller may do in a company: administrators everything; employees per their current link. */
+export interface CompanyRole {
+  userId: string;
+  isAdmin: boolean;
+  /** A current employee (any type). */
+  employee: boolean;
+  /** A company admin: a current link of a managing type, or an administrator. */
+  manage: boolean;
+}
+
+export async function companyRole(db: Queryable, hctx: HandlerContext, companyId: string): Promise<CompanyRole> {
+  const { userId } = requireSession(hctx);
+  const [row] = await db.query<{ is_admin: boolean; types: string[] | null }>(
+    `select u.is_admin,
+            (select array_agg(e.type) from company_employees e
+              where e.user_id = u.id and e.company_id = $2 and ${currentlyEmployed('e')}) as types
+       from users u where u.id = $1`,
+    [userId, companyId],
+  );
+  const isAdmin = row?.is_admin === true;
+  const types = row?.types ?? [];
+  return { userId, isAdmin, employee: types.length > 0, manage: isAdmin || types.some((t) => isManagingType(t)) };
+}
+
+/**
+ * The caller's role in a company that exists, refusing who may not read (or, with `manage`, change) it. A
+ * malformed or unknown company id is refused like someone else's company, so ids cannot be probed.
+ */
+export async function requireCompany(
+  db: Queryable,
+  hctx: HandlerContext,
+  companyId: string,
+  need: 'read' | 'manage',
+): Promise<CompanyRole> {
+  const role = isId(companyId) ? await companyRole(db, hctx, companyId) : null;
+  if (role === null) {
+    requireSession(hctx);
+    throw new ConnectError(NOT_YOUR_COMPANY, Code.PermissionDenied);
+  }
+  if (!role.isAdmin && !role.employee) throw new ConnectError(NOT_YOUR_COMPANY, Code.PermissionDenied);
+  if (need === 'manage' && !role.manage) throw new ConnectError(NOT_A_COMPANY_ADMIN, Code.PermissionDenied);
+  const [company] = await db.query('select 1 from companies where id = $1 and deleted_at is null', [companyId]);
+  if (company === undefined) {
+    if (role.isAdmin) throw new ConnectError('Company not found', Code.NotFound);
+    throw new ConnectError(NOT_YOUR_COMPANY, Code.PermissionDenied);
+  }
+  return role;
+}

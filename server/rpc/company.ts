@@ -1,0 +1,233 @@
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
+import { normalizeEmail } from '../../src/domain/credentials.js';
+import { checkCompany, checkService, isEmployeeType, EMPLOYEE_TYPES } from '../../src/domain/company.js';
+import { isId, newId } from '../../src/domain/ids.js';
+import { storableTime } from '../../src/domain/validation.js';
+import { CompanyProfileSchema, CompanyService, ServiceTypeSchema } from '../../src/gen/tagbook/v1/admin_pb.js';
+import { requireAdmin, requireCompany } from '../admin/access.js';
+import { customerById, customerRecord, CUSTOMER_NOT_FOUND, listCustomers, saveCustomer, validCustomer, type CustomerRow } from '../admin/customers.js';
+import { ms, pageLimit } from '../admin/paging.js';
+import { adminRequest, REQUEST_COLUMNS, REQUEST_JOINS, type RequestListRow } from '../admin/requests.js';
+import { employeeLinks } from '../admin/users.js';
+import { adminVehicle, VEHICLE_COLUMNS, VEHICLE_JOINS, type VehicleListRow } from '../admin/vehicles.js';
+import type { Queryable } from '../db/db.js';
+import { sqlState } from '../db/errors.js';
+import type { ServerContext } from './context.js';
+import { requireSession } from './session-context.js';
+
+export const NO_SUCH_ACCOUNT = 'No account uses this email';
+export const ALREADY_EMPLOYED = 'This account already works for the company';
+export const LINK_NOT_FOUND = 'Employee link not found';
+export const LINK_ENDED = 'This link has already ended';
+export const SERVICE_NOT_FOUND = 'Service not found';
+export const SERVICE_NAME_TAKEN = 'The company already has a service with this name';
+
+const invalid = (errors: Record<string, string | undefined>) => {
+  const first = Object.entries(errors).find(([, m]) => m !== undefined);
+  if (first) throw new ConnectError(`${first[0]}: ${first[1]}`, Code.InvalidArgument);
+};
+
+async function profile(db: Queryable, companyId: string) {
+  const [row] = await db.query<{ id: string; name: string; short_info: string | null; created_at: Date }>(
+    'select id, name, short_info, created_at from companies where id = $1',
+    [companyId],
+  );
+  if (!row) throw new ConnectError('Company not found', Code.NotFound);
+  return create(CompanyProfileSchema, { id: row.id, name: row.name, shortInfo: row.short_info ?? '', createdAt: ms(row.created_at) });
+}
+
+/**
+ * A customer the caller may work with: administrators any; a current employee those of their company. Anything
+ * else, unknown ids included, is the same not_found, so customers of other companies cannot be probed.
+ */
+async function reachableCustomer(db: Queryable, hctx: HandlerContext, customerId: string): Promise<CustomerRow> {
+  requireSession(hctx);
+  const customer = isId(customerId) ? await customerById(db, customerId) : null;
+  if (customer !== null) {
+    const allowed =
+      customer.company_id === null
+        ? await requireAdmin(db, hctx).then(() => true, () => false)
+        : await requireCompany(db, hctx, customer.company_id, 'read').then(() => true, () => false);
+    if (allowed) return customer;
+  }
+  throw new ConnectError(CUSTOMER_NOT_FOUND, Code.NotFound);
+}
+
+/** Where a customer may be put: no company (administrators) or a company the caller works for. */
+async function customerCompany(db: Queryable, hctx: HandlerContext, companyId: string): Promise<string | null> {
+  if (companyId === '') {
+    await requireAdmin(db, hctx);
+    return null;
+  }
+  await requireCompany(db, hctx, companyId, 'read');
+  return companyId;
+}
+
+/** CompanyService (admin.proto): company admins and administrators change; current employees read. */
+export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof CompanyService>> {
+  const { db } = ctx;
+  return {
+    async getCompany(req, hctx) {
+      const role = await requireCompany(db, hctx, req.companyId, 'read');
+      const employees = await employeeLinks(db, 'e.company_id = $1', [req.companyId]);
+      // Colleagues see each other's names; only those who manage the staff see their emails.
+      if (!role.manage) for (const e of employees) e.userEmail = '';
+      return { company: await profile(db, req.companyId), employees, canManage: role.manage };
+    },
+
+    async updateCompany(req, hctx) {
+      await requireCompany(db, hctx, req.companyId, 'manage');
+      const { value, errors } = checkCompany({ name: req.name, shortInfo: req.shortInfo });
+      invalid(errors);
+      await db.query('update companies set name = $2, short_info = $3 where id = $1', [
+        req.companyId, value.name, value.shortInfo === '' ? null : value.shortInfo,
+      ]);
+      return { company: await profile(db, req.companyId) };
+    },
+
+    async addEmployee(req, hctx) {
+      const role = await requireCompany(db, hctx, req.companyId, 'manage');
+      if (!isEmployeeType(req.type)) throw new ConnectError(`type: one of ${EMPLOYEE_TYPES.join(', ')}`, Code.InvalidArgument);
+      const start = req.startDate === 0n ? new Date() : storableTime(new Date(Number(req.startDate)).toISOString());
+      if (start === null) throw new ConnectError('startDate: not a date', Code.InvalidArgument);
+      const email = normalizeEmail(req.email);
+      const linkId = await db.transaction(async (tx) => {
+        const [user] = email === '' ? [] : await tx.query<{ id: string }>('select id from users where email = $1 for update', [email]);
+        if (!user) throw new ConnectError(NO_SUCH_ACCOUNT, Code.NotFound);
+        const [current] = await tx.query(
+          `select 1 from company_employees e where e.user_id = $1 and e.company_id = $2
+              and (e.end_date is null or e.end_date > now())`,
+          [user.id, req.companyId],
+        );
+        if (current) throw new ConnectError(ALREADY_EMPLOYED, Code.AlreadyExists);
+        const id = newId();
+        await tx.query(
+          `insert into company_employees (id, user_id, company_id, type, start_date, created_by, updated_by)
+           values ($1, $2, $3, $4, $5, $6, $6)`,
+          [id, user.id, req.companyId, req.type, start, role.userId],
+        );
+        return id;
+      });
+      const [link] = await employeeLinks(db, 'e.id = $1', [linkId]);
+      return { link };
+    },
+
+    async endEmployee(req, hctx) {
+      requireSession(hctx);
+      const [found] = isId(req.linkId)
+        ? await db.query<{ company_id: string; ended: boolean }>(
+            `select company_id, not (e.end_date is null or e.end_date > now()) as ended from company_employees e where id = $1`,
+            [req.linkId],
+          )
+        : [];
+      if (!found) {
+        await requireAdmin(db, hctx);
+        throw new ConnectError(LINK_NOT_FOUND, Code.NotFound);
+      }
+      const role = await requireCompany(db, hctx, found.company_id, 'manage');
+      if (found.ended) throw new ConnectError(LINK_ENDED, Code.FailedPrecondition);
+      // A link whose start lies ahead ends before it begins: the end may not precede the start (a table check).
+      await db.query(
+        `update company_employees set end_date = greatest(now(), coalesce(start_date, now())), updated_by = $2 where id = $1`,
+        [req.linkId, role.userId],
+      );
+      const [link] = await employeeLinks(db, 'e.id = $1', [req.linkId]);
+      return { link };
+    },
+
+    async listCustomers(req, hctx) {
+      const companyId = await customerCompany(db, hctx, req.companyId);
+      if (req.query.length > 200) throw new ConnectError('Search at most 200 characters', Code.InvalidArgument);
+      const page = await listCustomers(db, {
+        companyId, query: req.query, includeDeleted: req.includeDeleted, limit: pageLimit(req.page?.limit), cursor: req.page?.cursor ?? '',
+      });
+      return { customers: page.rows.map(customerRecord), nextCursor: page.next };
+    },
+
+    async getCustomer(req, hctx) {
+      const customer = await reachableCustomer(db, hctx, req.customerId);
+      const vehicles = await db.query<VehicleListRow>(
+        `select ${VEHICLE_COLUMNS} from vehicles v ${VEHICLE_JOINS} where i.customer_id = $1 order by v.created_at desc, v.id desc limit 100`,
+        [customer.id],
+      );
+      const requests = await db.query<RequestListRow>(
+        `select ${REQUEST_COLUMNS} from service_requests r ${REQUEST_JOINS}
+          where i.customer_id = $1 and r.deleted_at is null order by r.created_at desc, r.id desc limit 100`,
+        [customer.id],
+      );
+      return { customer: customerRecord(customer), vehicles: vehicles.map(adminVehicle), requests: requests.map(adminRequest) };
+    },
+
+    async saveCustomer(req, hctx) {
+      requireSession(hctx);
+      const existing = req.id === '' ? null : await reachableCustomer(db, hctx, req.id);
+      const companyId = await customerCompany(db, hctx, req.companyId);
+      const value = validCustomer({ name: req.name, email: req.email, phone: req.phone, note: req.note });
+      const id = await db.transaction((tx) => saveCustomer(tx, existing?.id ?? null, companyId, value));
+      return { customer: customerRecord((await customerById(db, id))!) };
+    },
+
+    async setCustomerDeleted(req, hctx) {
+      const customer = await reachableCustomer(db, hctx, req.customerId);
+      await db.query(
+        `update customers set deleted_at = case when $2 then coalesce(deleted_at, now()) else null end where id = $1`,
+        [customer.id, req.deleted],
+      );
+      return { customer: customerRecord((await customerById(db, customer.id))!) };
+    },
+
+    async listServices(req, hctx) {
+      await requireCompany(db, hctx, req.companyId, 'read');
+      const rows = await db.query<{ id: string; company_id: string; name: string; description: string; duration_minutes: number | null }>(
+        `select id, company_id, name, description, duration_minutes from company_services
+          where company_id = $1 and deleted_at is null order by lower(name), id`,
+        [req.companyId],
+      );
+      return { services: rows.map((r) => create(ServiceTypeSchema, { ...r, companyId: r.company_id, durationMinutes: r.duration_minutes ?? 0 })) };
+    },
+
+    async saveService(req, hctx) {
+      const role = await requireCompany(db, hctx, req.companyId, 'manage');
+      const { value, errors } = checkService({ name: req.name, description: req.description, durationMinutes: req.durationMinutes });
+      invalid(errors);
+      if (req.id !== '') {
+        const [found] = isId(req.id) ? await db.query('select 1 from company_services where id = $1 and company_id = $2 and deleted_at is null', [req.id, req.companyId]) : [];
+        if (!found) throw new ConnectError(SERVICE_NOT_FOUND, Code.NotFound);
+      }
+      const id = req.id === '' ? newId() : req.id;
+      const duration = value.durationMinutes === 0 ? null : value.durationMinutes;
+      try {
+        if (req.id === '') {
+          await db.query(
+            'insert into company_services (id, company_id, name, description, duration_minutes, created_by) values ($1, $2, $3, $4, $5, $6)',
+            [id, req.companyId, value.name, value.description, duration, role.userId],
+          );
+        } else {
+          await db.query('update company_services set name = $2, description = $3, duration_minutes = $4 where id = $1', [
+            id, value.name, value.description, duration,
+          ]);
+        }
+      } catch (err) {
+        if (sqlState(err) === '23505') throw new ConnectError(SERVICE_NAME_TAKEN, Code.AlreadyExists);
+        throw err;
+      }
+      return { service: create(ServiceTypeSchema, { id, companyId: req.companyId, name: value.name, description: value.description, durationMinutes: value.durationMinutes }) };
+    },
+
+    async setServiceDeleted(req, hctx) {
+      requireSession(hctx);
+      const [found] = isId(req.serviceId)
+        ? await db.query<{ company_id: string }>('select company_id from company_services where id = $1 and deleted_at is null', [req.serviceId])
+        : [];
+      if (!found) {
+        await requireAdmin(db, hctx);
+        throw new ConnectError(SERVICE_NOT_FOUND, Code.NotFound);
+      }
+      await requireCompany(db, hctx, found.company_id, 'manage');
+      await db.query('update company_services set deleted_at = now() where id = $1', [req.serviceId]);
+      return {};
+    },
+  };
+}
+

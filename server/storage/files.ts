@@ -1,0 +1,51 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { BlobStore } from './blob-store.js';
+import { localBlobStore } from './local-store.js';
+import { Partials } from './partials.js';
+import { s3BlobStore } from './s3-store.js';
+import { fileUrlKey } from './signing.js';
+
+/** How long a signed upload or download URL works. An upload outliving it asks for a new one and continues. */
+export const UPLOAD_URL_TTL_MS = 60 * 60_000;
+export const DOWNLOAD_URL_TTL_MS = 60 * 60_000;
+
+/** Everything the Upload service and the /files routes share. */
+export interface FileStorage {
+  db: Db;
+  store: BlobStore;
+  partials: Partials;
+  urlKey(): Promise<Buffer>;
+  now(): number;
+}
+
+export function createFileStorage(db: Db, config: Config): FileStorage {
+  return {
+    db,
+    store: config.s3 ? s3BlobStore(config.s3) : localBlobStore(config.dataDir),
+    partials: new Partials(config.dataDir),
+    urlKey: () => fileUrlKey(db),
+    now: () => Date.now(),
+  };
+}
+
+/**
+ * Deletes stored files nothing refers to any more (their last form file was removed) and their blobs when no
+ * other stored file has the same bytes. Runs after removals and on a timer; safe to run anywhere at any time.
+ */
+export async function sweepUnreferencedFiles(files: FileStorage): Promise<number> {
+  const gone = await files.db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string; blob_key: string | null }>(
+      `delete from bucket_files f
+        where not exists (select 1 from upload_form_files ff where ff.upload_bucket_file_id = f.id)
+        returning id, blob_key`,
+    );
+    return rows;
+  });
+  for (const row of gone) {
+    if (row.blob_key === null) continue;
+    const others = await files.db.query('select 1 from bucket_files where blob_key = $1 limit 1', [row.blob_key]);
+    if (others.length === 0) await files.store.delete(row.blob_key);
+  }
+  return gone.length;
+}

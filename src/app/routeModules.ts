@@ -1,0 +1,22 @@
+import type { RouteName } from '../domain/routes.js';
+
+/**
+ * The page module each route renders first (App.tsx loads each lazily, as its own chunk), as a path from the project
+ * root; null when the page is part of the shell. The build preloads a route's chunk and everything it imports along
+ * with the shell when that route is opened cold (build.mjs, server/http/preload.ts), so the first render waits for
+ * one round of requests instead of a chain. A unit test checks App.tsx imports each module listed.
+ */
+export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
+  'public-vehicles': 'src/features/home/PublicVehiclesPage.tsx',
+  'my-vehicles': 'src/features/vehicles/MyVehiclesPage.tsx',
+  vehicle: 'src/features/vehicles/VehiclePage.tsx',
+  admin: 'src/features/admin/AdminPage.tsx',
+  company: 'src/features/admin/company/CompanyPage.tsx',
+  register: 'src/features/register/RegisterPage.tsx',
+  'under-construction': 'src/app/pages/UnderConstructionPage.tsx',
+  'my-account': 'src/features/account/MyAccountPage.tsx',
+  'recover-account': 'src/features/account/RecoverAccountPage.tsx',
+  help: 'src/features/help/HelpPage.tsx',
+  tag: 'src/features/tags/TagResolverPage.tsx',
+  'not-found': null,
+};

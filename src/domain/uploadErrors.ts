@@ -1,0 +1,99 @@
+/**
+ * SPEC §8's upload error classes, as one table-driven rule (tests/unit/uploadErrors.test.ts walks every code):
+ * - an empty bucket id is the non-retryable 'Empty bucketId';
+ * - invalid_argument is non-retryable; permission_denied and unauthenticated are a non-retryable authentication
+ *   error (the item waits for a new sign-in, it is not dropped);
+ * - failed_precondition counts as success (the work is done or can no longer be done);
+ * - anything else, and a network failure, is retried with back-off;
+ * - the signed-URL calls are not retried on permission_denied, unauthenticated, invalid_argument, not_found,
+ *   unimplemented or already_exists, except that not_found is retried for the upload URL (the add may still be in
+ *   flight) and already_exists there means the bytes are stored already (go straight to finalize).
+ * Codes are Connect's names (snake case); 'network' is a failed fetch. Pure: the queue maps its errors to these.
+ */
+
+export type RpcCode =
+  | 'canceled'
+  | 'unknown'
+  | 'invalid_argument'
+  | 'deadline_exceeded'
+  | 'not_found'
+  | 'already_exists'
+  | 'permission_denied'
+  | 'resource_exhausted'
+  | 'failed_precondition'
+  | 'aborted'
+  | 'out_of_range'
+  | 'unimplemented'
+  | 'internal'
+  | 'unavailable'
+  | 'data_loss'
+  | 'unauthenticated'
+  | 'network';
+
+export type UploadCall = 'check' | 'add' | 'upload_url' | 'finalize' | 'download_url';
+
+export const EMPTY_BUCKET_MESSAGE = 'Empty bucketId';
+
+export type ErrorOutcome =
+  | { kind: 'retry' }
+  | { kind: 'success' }
+  /** The upload URL was refused because the bytes are already there: finalize without sending them. */
+  | { kind: 'skip_upload' }
+  | { kind: 'fail'; reason: 'invalid' | 'auth' | 'unsupported' | 'not_found' | 'empty_bucket' };
+
+const SIGNED_URL_NO_RETRY: ReadonlySet<RpcCode> = new Set([
+  'permission_denied',
+  'unauthenticated',
+  'invalid_argument',
+  'not_found',
+  'unimplemented',
+  'already_exists',
+]);
+
+function general(code: RpcCode): ErrorOutcome {
+  if (code === 'invalid_argument') return { kind: 'fail', reason: 'invalid' };
+  if (code === 'permission_denied' || code === 'unauthenticated') return { kind: 'fail', reason: 'auth' };
+  if (code === 'failed_precondition') return { kind: 'success' };
+  return { kind: 'retry' };
+}
+
+/** What to do after `call` failed with `code`; bucketId is checked first, as the service does. */
+export function classifyUploadError(call: UploadCall, code: RpcCode, bucketId?: string): ErrorOutcome {
+  if (bucketId !== undefined && bucketId === '' && call !== 'download_url' && call !== 'finalize') {
+    return { kind: 'fail', reason: 'empty_bucket' };
+  }
+  if (call === 'upload_url' || call === 'download_url') {
+    if (call === 'upload_url' && code === 'not_found') return { kind: 'retry' };
+    if (call === 'upload_url' && code === 'already_exists') return { kind: 'skip_upload' };
+    if (SIGNED_URL_NO_RETRY.has(code)) {
+      const g = general(code);
+      if (g.kind === 'fail') return g;
+      if (code === 'not_found') return { kind: 'fail', reason: 'not_found' };
+      return { kind: 'fail', reason: 'unsupported' };
+    }
+  }
+  return general(code);
+}
+
+/** Back-off before retry number `attempt` (1 = first retry): doubling from 1 s, capped at 5 minutes, jittered ±20%. */
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 5 * 60_000;
+
+export function retryDelayMs(attempt: number, random: number): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * Math.min(1, Math.max(0, random))));
+}
+
+/**
+ * What the byte PUT's HTTP status means: 403 is an expired or refused signature (ask for a fresh URL), 409 an
+ * offset the server does not hold (ask where it stands and continue there), 413 and 415 a file the server will
+ * never take; other 4xx are treated like invalid_argument, 5xx and network failures are retried.
+ */
+export type PutOutcome = 'fresh_url' | 'resync' | 'invalid' | 'retry';
+
+export function classifyPutStatus(status: number): PutOutcome {
+  if (status === 403) return 'fresh_url';
+  if (status === 409 || status === 416) return 'resync';
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return 'invalid';
+  return 'retry';
+}

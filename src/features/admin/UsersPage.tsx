@@ -1,0 +1,55 @@
+import { useCallback, useState } from 'react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserRound from 'lucide-react/icons/user-round';
+import { adminUserPath } from '../../app/routes.js';
+import { Link } from '../../app/router.js';
+import { Card } from '../../ui/Card.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { Loading } from '../../ui/Loading.js';
+import { adminClient } from '../../rpc/adminClients.js';
+import { MoreButton } from './MoreButton.js';
+import { SearchField } from './SearchField.js';
+import { usePaged } from '../../rpc/useRemote.js';
+
+/** /admin/users: every account, newest first, searched on the server by email start or part of the name. */
+export function UsersPage() {
+  const [query, setQuery] = useState('');
+  const onSearch = useCallback((q: string) => setQuery(q), []);
+  const list = usePaged(`users:${query}`, async (cursor) => {
+    const res = await adminClient().listUsers({ query, page: { cursor } });
+    return { rows: res.users, next: res.nextCursor };
+  });
+  return (
+    <Card aria-labelledby="admin-users-title" data-list-state={list.loading ? 'loading' : 'ready'}>
+      <h2 id="admin-users-title">Users</h2>
+      <div className="admin-toolbar">
+        <SearchField name="user-search" label="Search users" placeholder="Email or name" onSearch={onSearch} />
+      </div>
+      {list.error && <p className="ui-alert ui-alert--error" role="alert">{list.error}</p>}
+      {list.loading && list.rows.length === 0 && <Loading />}
+      {!list.loading && list.rows.length === 0 && !list.error && (
+        <EmptyState icon={UserRound} title="No users found">
+          <p>No account matches “{query}”.</p>
+        </EmptyState>
+      )}
+      {list.rows.length > 0 && (
+        <ul className="ui-list" data-list="users">
+          {list.rows.map((u) => (
+            <li key={u.id}>
+              <Link to={adminUserPath(u.id)} className="ui-list-item" data-user={u.email}>
+                {u.isAdmin ? <ShieldCheck className="ui-list-item__icon" size={20} aria-label="Admin" /> : <UserRound className="ui-list-item__icon" size={20} aria-hidden="true" />}
+                <span className="ui-list-item__text">
+                  <span className="ui-list-item__title">{u.displayName || u.email}</span>
+                  <span className="ui-list-item__detail">
+                    {u.email} · {u.vehicleCount} {u.vehicleCount === 1 ? 'vehicle' : 'vehicles'}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MoreButton next={list.next} loading={list.loading} onMore={list.loadMore} />
+    </Card>
+  );
+}

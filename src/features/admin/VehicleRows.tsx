@@ -1,0 +1,37 @@
+import Car from 'lucide-react/icons/car';
+import { vehiclePath } from '../../app/routes.js';
+import { Link } from '../../app/router.js';
+import type { AdminVehicle } from '../../gen/tagbook/v1/admin_pb.js';
+
+const MATCHED: Record<string, string> = {
+  vin: 'VIN', vin_last8: 'last 8 of VIN', plate: 'plate', name: 'name', tag: 'tag', owner_email: 'owner email',
+};
+
+/** Vehicles as admin lists show them: name, make and model, plate, VIN (last 8 stressed) and owner. */
+export function VehicleRows({ vehicles, label }: { vehicles: readonly AdminVehicle[]; label: string }) {
+  return (
+    <ul className="ui-list" data-list="vehicles" aria-label={label}>
+      {vehicles.map((v) => (
+        <li key={v.id}>
+          <Link to={vehiclePath(v.id)} className="ui-list-item" data-vehicle={v.id}>
+            <Car className="ui-list-item__icon" size={20} aria-hidden="true" />
+            <span className="ui-list-item__text">
+              <span className="ui-list-item__title">{v.name || 'Unnamed Vehicle'}</span>
+              <span className="ui-list-item__detail">
+                {[v.year || null, v.make, v.model, v.licensePlate].filter(Boolean).join(' · ') || 'No info yet'}
+              </span>
+              {v.vin && (
+                <span className="ui-list-item__detail">
+                  VIN {v.vin.slice(0, -8)}
+                  <strong>{v.vin.slice(-8)}</strong>
+                </span>
+              )}
+              <span className="ui-list-item__detail">{v.ownerEmail ? `Owner: ${v.ownerEmail}` : 'Unclaimed'}</span>
+            </span>
+            {v.matched && <span className="ui-chip" data-matched={v.matched}>{MATCHED[v.matched] ?? v.matched}</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+import { Card } from '../../../ui/Card.js';
+import { AttachmentTile } from '../../../uploads/ui/AttachmentTile.js';
+import { Attachments, useOnline } from '../../../uploads/ui/Attachments.js';
+import { useCurrentUser } from '../../../rpc/session.js';
+import { canEdit } from '../access.js';
+import { saveCover } from '../data/writes.js';
+import type { ProfileItem } from '../data/types.js';
+import type { VehicleArea } from '../data/useVehicleArea.js';
+
+/**
+ * The vehicle's photos: the owner and admins add them (taken or picked, offline too), pick the cover and remove
+ * them; whoever added a photo may remove it too. Removing the cover photo leaves the vehicle without a cover.
+ */
+export function PhotosCard({ area }: { area: VehicleArea }) {
+  const vehicle = area.vehicle!;
+  const editable = canEdit(area.access);
+  const me = useCurrentUser();
+  return (
+    <Card aria-labelledby="photos-title" data-photos="">
+      <h2 id="photos-title">Photos</h2>
+      <Attachments
+        target={{ kind: 'vehicle', id: vehicle.id }}
+        label="Add photos"
+        photosOnly
+        canAdd={editable}
+        canRemove={(item) => editable || (me !== null && item.userId === me.id)}
+        emptyText={editable ? 'Add photos of this vehicle: they are kept on this device until they are uploaded.' : 'No photos yet.'}
+        cover={
+          editable
+            ? {
+                hash: vehicle.cover ?? null,
+                set: (hash) => {
+                  saveCover(vehicle, hash).catch((error: unknown) => console.error('Could not set the cover', error));
+                },
+              }
+            : undefined
+        }
+      />
+    </Card>
+  );
+}
+
+/**
+ * The photos of a vehicle this device does not hold, as the server listed them for its public profile (kept with
+ * the profile for offline revisits; each photo seen once stays on the device). Nothing to change here.
+ */
+export function ListedPhotosCard({ photos }: { photos: ProfileItem[] }) {
+  const online = useOnline();
+  return (
+    <Card aria-labelledby="photos-title" data-photos="listed">
+      <h2 id="photos-title">Photos</h2>
+      <div className="attachments">
+        <ul className="attachments__grid">
+          {photos.map((item) => (
+            <AttachmentTile
+              key={item.id}
+              item={{
+                id: item.id,
+                filename: item.photo!.filename,
+                combinedHash: item.photo!.hash,
+                type: item.photo!.type,
+                userId: null,
+                createdAt: item.created_at,
+                localName: null,
+                upload: null,
+              }}
+              online={online}
+              canRemove={false}
+              onRemove={() => undefined}
+            />
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}

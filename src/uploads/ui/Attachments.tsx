@@ -1,0 +1,131 @@
+import { useRef, useState, useSyncExternalStore } from 'react';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Paperclip from 'lucide-react/icons/paperclip';
+import { ACCEPT_ATTRIBUTE, type AttachmentTarget } from '../../domain/files.js';
+import { overallProgress } from '../../domain/uploadQueue.js';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { showSnackbar } from '../../ui/snackbar/store.js';
+import { addPickedFiles } from '../pick.js';
+import { pendingUploads, removeAttachment, useAttachments, type Attachment } from '../queries.js';
+import { AttachmentTile } from './AttachmentTile.js';
+import './attachments.css';
+
+function subscribeOnline(cb: () => void) {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+}
+export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+
+/**
+ * Files attached to one thing (a vehicle's photos, a note, a service request): a grid of thumbnails with each
+ * upload's progress and the overall one, an add button for those who may add, and removal for those who may
+ * remove. Picked files are kept on the device at once, so they show (and stay) even offline.
+ */
+export function Attachments({
+  target,
+  label,
+  photosOnly,
+  canAdd,
+  canRemove,
+  cover,
+  emptyText,
+}: {
+  target: AttachmentTarget;
+  label: string;
+  photosOnly?: boolean;
+  canAdd: boolean;
+  canRemove: (item: Attachment) => boolean;
+  cover?: { hash: string | null; set: (hash: string) => void } | undefined;
+  emptyText?: string;
+}) {
+  const { status, items } = useAttachments(target);
+  const online = useOnline();
+  const input = useRef<HTMLInputElement>(null);
+  const [adding, setAdding] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Attachment | null>(null);
+  const pending = pendingUploads(items);
+
+  async function picked(files: FileList | null) {
+    if (files === null || files.length === 0) return;
+    setAdding(0);
+    try {
+      const refusals = await addPickedFiles(target, [...files], (f) => setAdding(f));
+      for (const why of refusals) showSnackbar({ message: why, severity: 'error' });
+    } catch (error) {
+      console.error('Could not keep the picked files', error);
+      showSnackbar({ message: 'Could not keep the files on this device', severity: 'error' });
+    } finally {
+      setAdding(null);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const progress = Math.round(100 * overallProgress(pending.map((i) => ({ state: i.upload!.state, size: i.upload!.size, uploadedBytes: i.upload!.uploadedBytes }))));
+  return (
+    <div className="attachments" data-attachments={`${target.kind}/${target.id}`}>
+      {canAdd && (
+        <div className="attachments__add">
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept={photosOnly ? 'image/jpeg,image/png,image/webp' : ACCEPT_ATTRIBUTE}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-file-input=""
+            onChange={(e) => void picked(e.currentTarget.files)}
+          />
+          <Button variant="secondary" icon={photosOnly ? ImagePlus : Paperclip} busy={adding !== null} onClick={() => input.current?.click()} data-action="add-files">
+            {adding !== null ? `Keeping ${Math.round(adding * 100)}%…` : label}
+          </Button>
+        </div>
+      )}
+      {pending.length > 0 && (
+        <p className="attachments__overall ui-muted" data-upload-overall="">
+          {online ? `Uploading ${pending.length} ${pending.length === 1 ? 'file' : 'files'} · ${progress}%` : `${pending.length} ${pending.length === 1 ? 'file waits' : 'files wait'} for a network · kept on this device`}
+        </p>
+      )}
+      {status === 'ready' && items.length === 0 && emptyText && <p className="ui-muted">{emptyText}</p>}
+      {items.length > 0 && (
+        <ul className="attachments__grid">
+          {items.map((item) => (
+            <AttachmentTile
+              key={item.id}
+              item={item}
+              online={online}
+              canRemove={canRemove(item)}
+              onRemove={() => setRemoving(item)}
+              isCover={cover !== undefined && cover.hash === item.combinedHash}
+              onSetCover={cover ? () => cover.set(item.combinedHash) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      {removing !== null && (
+        <ConfirmDialog
+          title="Remove this file?"
+          confirmLabel="Remove"
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const item = removing;
+            setRemoving(null);
+            removeAttachment(item).catch((error: unknown) => {
+              console.error('Could not remove the file', error);
+              showSnackbar({ message: 'Could not remove the file', severity: 'error' });
+            });
+          }}
+        >
+          <p>
+            {removing.filename} will be removed for everyone who sees it{cover?.hash === removing.combinedHash ? ', and the vehicle will have no cover photo' : ''}.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

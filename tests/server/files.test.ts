@@ -1,0 +1,314 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/db/seed.js';
+import { FILE_MAX_BYTES } from '../../src/domain/files.js';
+import { newId } from '../../src/domain/ids.js';
+import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
+import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { sweepUnreferencedFiles } from '../../server/storage/files.js';
+import { testBackends } from '../helpers/databases.js';
+import { TestDevice } from '../helpers/device.js';
+import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
+import { describeFile, jpegBytes, putRange, type TestFile } from '../helpers/files.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const backends = await testBackends();
+
+type Role = 'owner' | 'other' | 'admin' | 'employee' | 'anonymous';
+const ROLES: Role[] = ['owner', 'other', 'admin', 'employee', 'anonymous'];
+
+/** The Connect code name of a failed call ('ok' when it succeeded). */
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof ConnectError) return Code[err.code]!.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase());
+    throw err;
+  }
+}
+
+/**
+ * The Upload service against the real server, on the embedded database and PostgreSQL, with blobs on local disk:
+ * every RPC per role of SPEC §6, the resumable byte protocol, and bad input — wrong hash, oversize, wrong type,
+ * expired or altered URLs, a locked bucket — each leaving nothing half-written or downloadable behind.
+ */
+describe.each(backends)('Upload service on %s (local disk)', (backend) => {
+  let server: TestServer;
+  const devices = {} as Record<Role, TestDevice>;
+  let bronco: string;
+  let privateNote: string;
+  let request: string;
+
+  const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0];
+  const uploads = (role: Role) => devices[role].client(UploadService);
+
+  /** The whole device flow for one file: add, signed URL, PUT, finalize. */
+  async function uploadWhole(role: Role, formKey: string, file: TestFile, bucketId = newId()) {
+    const api = uploads(role);
+    const added = await api.addFilesToBucket({ bucketId, formKey, files: [file.toAdd()] });
+    if (added.files[0]!.needsUpload) {
+      const { uploadUrl } = await api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+      expect((await putRange(server.url, uploadUrl, file.bytes, 0, file.bytes.length)).status).toBe(200);
+      expect((await api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+    }
+    return { bucketId, fileId: added.files[0]!.fileId };
+  }
+
+  async function downloadAs(role: Role, file: TestFile): Promise<string> {
+    try {
+      const { downloadUrl } = await uploads(role).getDownloadSignedUrl({ combinedHash: file.combinedHash });
+      const res = await fetch(new URL(downloadUrl, server.url));
+      if (res.status !== 200) return `http ${res.status}`;
+      return Buffer.from(await res.arrayBuffer()).equals(file.bytes) ? 'ok' : 'wrong bytes';
+    } catch (err) {
+      return codeOf(Promise.reject(err));
+    }
+  }
+
+  /** The photos the vehicle's public profile lists to `role` (ListVehicleContents), or the refusal's code. */
+  async function profilePhotos(role: Role): Promise<string> {
+    try {
+      const { contents } = await devices[role].client(VehicleContentsService).listVehicleContents({ vehicleId: bronco, app: App.PROFILE });
+      return contents.filter((c) => c.kind === VehicleContentKind.IMAGE).map((c) => c.fileName).join(', ');
+    } catch (err) {
+      return codeOf(Promise.reject(err));
+    }
+  }
+
+  const blobsOnDisk = () => {
+    try {
+      return readdirSync(join(server.files.partials.pathOf('x', 'y'), '..', '..', 'blobs'), { recursive: true }).filter((f) => String(f).length === 67).length;
+    } catch {
+      return 0;
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    await seedDemo(server.db);
+    for (const role of ROLES) devices[role] = await TestDevice.create(server);
+    await devices.owner.signIn('owner@tagbook.test', 'tagbook-demo');
+    await devices.admin.signIn('admin@tagbook.test', 'tagbook-admin');
+    await devices.employee.signIn('worker@tagbook.test', 'tagbook-worker');
+    await devices.other.register('files-other@tagbook.test', 'tagbook-other');
+    bronco = (await one<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`))!.id;
+    privateNote = (await one<{ id: string }>('select id from vehicle_notes where vehicle_id = $1 and not is_public limit 1', [bronco]))?.id ?? newId();
+    if ((await one('select 1 as x from vehicle_notes where id = $1', [privateNote])) === undefined) {
+      const owner = (await one<{ user_id: string }>('select user_id from vehicles where id = $1', [bronco]))!.user_id;
+      await server.db.query(`insert into vehicle_notes (id, vehicle_id, user_id, body, is_public) values ($1, $2, $3, 'private', false)`, [privateNote, bronco, owner]);
+    }
+    request = (await one<{ id: string }>('select id from service_requests where vehicle_id = $1 and company_id is not null and deleted_at is null limit 1', [bronco]))!.id;
+  });
+  afterAll(async () => server?.stop());
+
+  it('attaching: photos of a vehicle by its owner and admins; request files also by the company staff; nobody else', async () => {
+    const expected: Record<string, Record<Role, string>> = {
+      [`vehicle/${bronco}`]: { owner: 'ok', admin: 'ok', other: 'not_found', employee: 'not_found', anonymous: 'unauthenticated' },
+      [`note/${privateNote}`]: { owner: 'ok', admin: 'ok', other: 'not_found', employee: 'not_found', anonymous: 'unauthenticated' },
+      [`service_request/${request}`]: { owner: 'ok', admin: 'ok', other: 'not_found', employee: 'ok', anonymous: 'unauthenticated' },
+    };
+    for (const [formKey, byRole] of Object.entries(expected)) {
+      for (const role of ROLES) {
+        const bucketId = newId();
+        const result = await codeOf(uploads(role).addFilesToBucket({ bucketId, formKey, files: [describeFile(jpegBytes(100)).toAdd()] }));
+        expect(`${formKey} ${role}: ${result}`).toBe(`${formKey} ${role}: ${byRole[role]}`);
+        const stored = await one('select 1 as x from upload_buckets where id = $1', [bucketId]);
+        expect(stored !== undefined, `${formKey} ${role}`).toBe(result === 'ok');
+      }
+    }
+    // Someone else's bucket is not there for anyone but its owner (and admins).
+    const bucketId = newId();
+    await uploads('owner').addFilesToBucket({ bucketId, formKey: `vehicle/${bronco}`, files: [describeFile(jpegBytes(50)).toAdd()] });
+    for (const role of ['other', 'employee'] as const) {
+      expect(await codeOf(uploads(role).checkFile({ bucketId, combinedHash: describeFile(jpegBytes(5)).combinedHash, metadataHash: '' }))).toBe('not_found');
+    }
+    expect(await codeOf(uploads('admin').checkFile({ bucketId, combinedHash: describeFile(jpegBytes(5)).combinedHash, metadataHash: '' }))).toBe('ok');
+  });
+
+  it('uploads resume at the byte they stopped at, are verified on finalize, lock their bucket and download for those who may see them', async () => {
+    const file = describeFile(jpegBytes(300_000), 'trail.jpg');
+    const api = uploads('owner');
+    const bucketId = newId();
+    const added = await api.addFilesToBucket({ bucketId, formKey: `note/${privateNote}`, files: [file.toAdd()] });
+    expect(added.files[0]).toMatchObject({ needsUpload: true, state: FileState.PENDING_UPLOAD });
+    expect(await api.checkFile({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash })).toMatchObject({ exists: true, inBucket: true, state: FileState.PENDING_UPLOAD, bucketLocked: false });
+    const { uploadUrl, uploadUrlExpire } = await api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+    expect(Number(uploadUrlExpire)).toBeGreaterThan(Date.now());
+    const target = new URL(uploadUrl, server.url);
+
+    expect((await putRange(server.url, uploadUrl, file.bytes, 0, 100_000)).headers.get('upload-offset')).toBe('100000');
+    // Not complete: finalize refuses and nothing is downloadable.
+    expect(await codeOf(api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash }))).toBe('not_found');
+    expect(await downloadAs('owner', file)).toBe('not_found');
+    // A range that does not start at the held offset is refused and says where to continue.
+    const gap = await putRange(server.url, uploadUrl, file.bytes, 150_000, 200_000);
+    expect([gap.status, gap.headers.get('upload-offset')]).toEqual([409, '100000']);
+    const head = await fetch(target, { method: 'HEAD' });
+    expect([head.headers.get('upload-offset'), head.headers.get('upload-length')]).toEqual(['100000', '300000']);
+    expect((await putRange(server.url, uploadUrl, file.bytes, 100_000, 300_000)).headers.get('upload-offset')).toBe('300000');
+
+    expect((await api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+    // Idempotent, and the bucket locked itself: no more files, and its files need no URL any more.
+    expect((await api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+    expect((await one<{ locked: number }>('select locked from upload_buckets where id = $1', [bucketId]))!.locked).toBe(1);
+    expect(await codeOf(api.addFilesToBucket({ bucketId, files: [describeFile(jpegBytes(10)).toAdd()] }))).toBe('failed_precondition');
+    expect(await codeOf(api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash }))).toBe('already_exists');
+    await expect(server.db.query('update upload_buckets set locked = 0 where id = $1', [bucketId])).rejects.toThrow(/cannot be unlocked/);
+    // Adding the same file again (a retried request) answers it again.
+    const again = await api.addFilesToBucket({ bucketId, files: [file.toAdd(added.files[0]!.fileId === '' ? newId() : (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [bucketId]))!.id)] });
+    expect(again.files[0]).toMatchObject({ needsUpload: false, state: FileState.DOWNLOADED_OK });
+
+    // A private note's files: its vehicle's owner and admins only.
+    const expected: Record<Role, string> = { owner: 'ok', admin: 'ok', other: 'not_found', employee: 'not_found', anonymous: 'not_found' };
+    for (const role of ROLES) expect(`${role}: ${await downloadAs(role, file)}`).toBe(`${role}: ${expected[role]}`);
+  });
+
+  it('files of a service request reach its company staff; photos of a public vehicle reach everyone', async () => {
+    const requestFile = describeFile(jpegBytes(2000), 'damage.jpg');
+    await uploadWhole('employee', `service_request/${request}`, requestFile);
+    const requestExpected: Record<Role, string> = { owner: 'ok', admin: 'ok', employee: 'ok', other: 'not_found', anonymous: 'not_found' };
+    for (const role of ROLES) expect(`${role}: ${await downloadAs(role, requestFile)}`).toBe(`${role}: ${requestExpected[role]}`);
+
+    const photo = describeFile(jpegBytes(3000), 'front.jpg');
+    // Added but not yet uploaded: not on the profile (nothing there to download).
+    const pending = describeFile(jpegBytes(3100), 'pending.jpg');
+    await uploads('owner').addFilesToBucket({ bucketId: newId(), formKey: `vehicle/${bronco}`, files: [pending.toAdd()] });
+    await uploadWhole('owner', `vehicle/${bronco}`, photo);
+    for (const role of ROLES) expect(`${role}: ${await downloadAs(role, photo)}`).toBe(`${role}: ok`);
+    for (const role of ROLES) expect(`${role}: ${await profilePhotos(role)}`).toBe(`${role}: front.jpg`);
+    await server.db.query('update vehicles set is_public = false where id = $1', [bronco]);
+    try {
+      const privateExpected: Record<Role, string> = { owner: 'ok', admin: 'ok', employee: 'ok', other: 'not_found', anonymous: 'not_found' };
+      for (const role of ROLES) expect(`${role}: ${await downloadAs(role, photo)}`).toBe(`${role}: ${privateExpected[role]}`);
+      const listedPrivately: Record<Role, string> = { owner: 'front.jpg', admin: 'front.jpg', employee: 'front.jpg', other: 'not_found', anonymous: 'not_found' };
+      for (const role of ROLES) expect(`${role}: ${await profilePhotos(role)}`).toBe(`${role}: ${listedPrivately[role]}`);
+    } finally {
+      await server.db.query('update vehicles set is_public = true where id = $1', [bronco]);
+    }
+  });
+
+  it('equal bytes are stored once; knowing the digests is not enough to get a file without sending its bytes', async () => {
+    const bytes = jpegBytes(5000);
+    const mine = describeFile(bytes, 'same.jpg');
+    await uploadWhole('owner', `vehicle/${bronco}`, mine);
+    const before = blobsOnDisk();
+    // The admin attaches the very same file (same digests): they must still send the bytes once.
+    const bucketId = newId();
+    const added = await uploads('admin').addFilesToBucket({ bucketId, formKey: `vehicle/${bronco}`, files: [mine.toAdd()] });
+    expect(added.files[0]!.needsUpload).toBe(true);
+    await uploadWhole('admin', `vehicle/${bronco}`, describeFile(bytes, 'renamed.jpg'));
+    expect(blobsOnDisk()).toBe(before);
+    // The other user names the digests of the owner's photo on a vehicle of their own: nothing to download.
+    const theirs = newId();
+    const otherId = devices.other.session!.userId;
+    await server.db.query(`insert into vehicles (id, name, user_id, is_public) values ($1, 'Mine', $2, false)`, [theirs, otherId]);
+    const privateFile = describeFile(jpegBytes(700), 'secret.jpg');
+    await uploadWhole('owner', `note/${privateNote}`, privateFile);
+    await uploads('other').addFilesToBucket({ bucketId: newId(), formKey: `vehicle/${theirs}`, files: [privateFile.toAdd()] });
+    expect(await downloadAs('other', privateFile)).toBe('not_found');
+  });
+
+  it('bad input: empty bucket id, wrong type, oversize, wrong hash, bytes of another type, expired or altered URLs', async () => {
+    const api = uploads('owner');
+    const formKey = `vehicle/${bronco}`;
+    const file = describeFile(jpegBytes(1000));
+    const empty = await api.addFilesToBucket({ bucketId: '', formKey, files: [file.toAdd()] }).catch((e: ConnectError) => e);
+    expect([(empty as ConnectError).code, (empty as ConnectError).rawMessage]).toEqual([Code.InvalidArgument, 'Empty bucketId']);
+    expect(await codeOf(api.checkFile({ bucketId: newId(), combinedHash: file.combinedHash, metadataHash: '' }))).toBe('not_found');
+    expect(await codeOf(api.addFilesToBucket({ bucketId: newId(), formKey, files: [describeFile(Buffer.from('<script>'), 'x.html', 'text/html').toAdd()] }))).toBe('invalid_argument');
+    expect(await codeOf(api.addFilesToBucket({ bucketId: newId(), formKey, files: [describeFile(jpegBytes(10), 'big.jpg', 'image/jpeg', 1, FILE_MAX_BYTES + 1).toAdd()] }))).toBe('invalid_argument');
+    expect(await codeOf(api.addFilesToBucket({ bucketId: newId(), formKey, files: [{ ...file.toAdd(), combinedHash: 'f'.repeat(32) }] }))).toBe('invalid_argument');
+    expect(await codeOf(api.addFilesToBucket({ bucketId: newId(), formKey, files: [{ ...file.toAdd(), filename: '../../etc/passwd' }] }))).toBe('invalid_argument');
+    expect(await codeOf(api.addFilesToBucket({ bucketId: newId(), formKey: 'vehicle/nope', files: [file.toAdd()] }))).toBe('invalid_argument');
+
+    // Wrong hash: the bytes sent are not the ones described. Refused on finalize, discarded, never downloadable.
+    const described = describeFile(jpegBytes(4000));
+    const bucketId = newId();
+    await api.addFilesToBucket({ bucketId, formKey, files: [described.toAdd()] });
+    const { uploadUrl } = await api.getUploadSignedUrl({ bucketId, combinedHash: described.combinedHash, metadataHash: described.metadataHash });
+    expect((await putRange(server.url, uploadUrl, jpegBytes(4000), 0, 4000)).status).toBe(200);
+    expect(await codeOf(api.finalizeUpload({ combinedHash: described.combinedHash, metadataHash: described.metadataHash }))).toBe('invalid_argument');
+    expect((await fetch(new URL(uploadUrl, server.url), { method: 'HEAD' })).headers.get('upload-offset')).toBe('0');
+    expect(await downloadAs('owner', described)).toBe('not_found');
+    // More bytes than declared: refused at the door.
+    expect((await putRange(server.url, uploadUrl, jpegBytes(5000), 0, 5000)).status).toBe(413);
+    const raw = await fetch(new URL(uploadUrl, server.url), { method: 'PUT', body: new Uint8Array(jpegBytes(4001)) });
+    expect(raw.status).toBe(413);
+    // The right bytes still go through afterwards.
+    expect((await putRange(server.url, uploadUrl, described.bytes, 0, 4000)).status).toBe(200);
+    expect((await api.finalizeUpload({ combinedHash: described.combinedHash, metadataHash: described.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+
+    // Declared a JPEG, but the bytes are a web page: refused on finalize.
+    const page = Buffer.from('<html><script>alert(1)</script></html>');
+    const disguised = describeFile(page, 'cat.jpg', 'image/jpeg');
+    const b2 = newId();
+    await api.addFilesToBucket({ bucketId: b2, formKey, files: [disguised.toAdd()] });
+    const u2 = (await api.getUploadSignedUrl({ bucketId: b2, combinedHash: disguised.combinedHash, metadataHash: disguised.metadataHash })).uploadUrl;
+    await putRange(server.url, u2, page, 0, page.length);
+    expect(await codeOf(api.finalizeUpload({ combinedHash: disguised.combinedHash, metadataHash: disguised.metadataHash }))).toBe('invalid_argument');
+
+    // URLs: altered, for another file, or expired are refused before anything is written.
+    const other = describeFile(jpegBytes(500));
+    const b3 = newId();
+    await api.addFilesToBucket({ bucketId: b3, formKey, files: [other.toAdd()] });
+    const u3 = new URL((await api.getUploadSignedUrl({ bucketId: b3, combinedHash: other.combinedHash, metadataHash: other.metadataHash })).uploadUrl, server.url);
+    const tampered = new URL(u3);
+    tampered.searchParams.set('e', String(Number(u3.searchParams.get('e')) + 3_600_000));
+    const forOther = new URL(u2, server.url);
+    forOther.pathname = u3.pathname;
+    const asSomeoneElse = new URL(u3);
+    asSomeoneElse.searchParams.set('u', devices.other.session!.userId);
+    for (const url of [tampered, forOther, asSomeoneElse]) {
+      expect((await fetch(url, { method: 'PUT', body: new Uint8Array(other.bytes) })).status, url.search).toBe(403);
+    }
+    const realNow = server.files.now;
+    const { downloadUrl } = await api.getDownloadSignedUrl({ combinedHash: described.combinedHash });
+    expect((await fetch(new URL(downloadUrl, server.url))).status).toBe(200);
+    server.files.now = () => realNow() + 2 * 3_600_000;
+    try {
+      expect((await fetch(u3, { method: 'PUT', body: new Uint8Array(other.bytes) })).status).toBe(403);
+      expect((await fetch(new URL(downloadUrl, server.url))).status).toBe(403);
+    } finally {
+      server.files.now = realNow;
+    }
+    expect((await fetch(u3, { method: 'HEAD' })).headers.get('upload-offset')).toBe('0');
+  });
+
+  it('removing a file (a sync DELETE): the vehicle owner, admins and whoever added it; the blob goes when nothing refers to it', async () => {
+    let tx = 1000n;
+    const remove = async (role: Role, formFileId: string) => {
+      const transactionId = tx++;
+      const res = await devices[role].client(SyncService).uploadData({
+        clientId: `files-${role}`, transactionId,
+        crud: [{ clientId: 1n, id: formFileId, op: CrudOp.DELETE, table: 'upload_form_files', transactionId, opData: '' }],
+      });
+      return res.errors.map((e) => e.code).join(',') || 'ok';
+    };
+    const photo = describeFile(jpegBytes(1500), 'remove-me.jpg');
+    const { bucketId } = await uploadWhole('employee', `service_request/${request}`, photo);
+    const formFile = (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [bucketId]))!.id;
+    expect(await remove('other', formFile)).toBe('not_found');
+    const blobs = blobsOnDisk();
+    expect(await remove('owner', formFile)).toBe('ok');
+    expect(await one('select 1 as x from upload_form_files where id = $1', [formFile])).toBeUndefined();
+    expect(await sweepUnreferencedFiles(server.files)).toBeGreaterThan(0);
+    expect(blobsOnDisk()).toBe(blobs - 1);
+    expect(await downloadAs('owner', photo)).toBe('not_found');
+
+    // The uploader removes their own; an admin removes anyone's. Nobody writes form files as rows.
+    const mine = describeFile(jpegBytes(900));
+    const b2 = (await uploadWhole('employee', `service_request/${request}`, mine)).bucketId;
+    expect(await remove('employee', (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [b2]))!.id)).toBe('ok');
+    const b3 = (await uploadWhole('owner', `vehicle/${bronco}`, describeFile(jpegBytes(800)))).bucketId;
+    expect(await remove('admin', (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [b3]))!.id)).toBe('ok');
+    const transactionId = tx++;
+    const put = await devices.admin.client(SyncService).uploadData({
+      clientId: 'files-admin', transactionId,
+      crud: [{ clientId: 1n, id: newId(), op: CrudOp.PUT, table: 'upload_form_files', transactionId, opData: JSON.stringify({ filename: 'x' }) }],
+    });
+    expect(put.errors.map((e) => e.code)).toEqual(['permission_denied']);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPutStatus, classifyUploadError, retryDelayMs, RETRY_MAX_MS, type RpcCode, type UploadCall } from '../../src/domain/uploadErrors.js';
+
+const CODES: RpcCode[] = [
+  'canceled', 'unknown', 'invalid_argument', 'deadline_exceeded', 'not_found', 'already_exists', 'permission_denied',
+  'resource_exhausted', 'failed_precondition', 'aborted', 'out_of_range', 'unimplemented', 'internal', 'unavailable',
+  'data_loss', 'unauthenticated', 'network',
+];
+
+/** SPEC §8, written out per call and code: the table the rule must reproduce, every cell. */
+const GENERAL: Partial<Record<RpcCode, string>> = {
+  invalid_argument: 'fail:invalid',
+  permission_denied: 'fail:auth',
+  unauthenticated: 'fail:auth',
+  failed_precondition: 'success',
+};
+const SIGNED_URL: Partial<Record<RpcCode, string>> = {
+  ...GENERAL,
+  not_found: 'fail:not_found',
+  unimplemented: 'fail:unsupported',
+  already_exists: 'fail:unsupported',
+};
+const EXPECTED: Record<UploadCall, Partial<Record<RpcCode, string>>> = {
+  check: GENERAL,
+  add: GENERAL,
+  finalize: GENERAL,
+  download_url: SIGNED_URL,
+  upload_url: { ...SIGNED_URL, not_found: 'retry', already_exists: 'skip_upload' },
+};
+
+const show = (o: ReturnType<typeof classifyUploadError>) => (o.kind === 'fail' ? `fail:${o.reason}` : o.kind);
+
+describe('upload error classes (SPEC §8)', () => {
+  for (const call of Object.keys(EXPECTED) as UploadCall[]) {
+    it(`${call}: every code`, () => {
+      const got = Object.fromEntries(CODES.map((code) => [code, show(classifyUploadError(call, code, 'bucket'))]));
+      const want = Object.fromEntries(CODES.map((code) => [code, EXPECTED[call][code] ?? 'retry']));
+      expect(got).toEqual(want);
+    });
+  }
+
+  it("an empty bucket id is the non-retryable 'Empty bucketId', whatever the code", () => {
+    for (const call of ['check', 'add', 'upload_url'] as const) {
+      for (const code of CODES) expect(show(classifyUploadError(call, code, ''))).toBe('fail:empty_bucket');
+    }
+  });
+
+  it('retries back off doubling from 1 s to at most 5 minutes, jittered within ±20%', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 0.5))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelayMs(30, 0.5)).toBe(RETRY_MAX_MS);
+    expect(retryDelayMs(1, 0)).toBe(800);
+    expect(retryDelayMs(1, 1)).toBe(1200);
+  });
+
+  it('byte PUT statuses: 403 asks for a fresh URL, 409/416 resyncs the offset, 413 and 415 fail, 5xx and 408/429 retry', () => {
+    expect([403, 409, 416, 413, 415, 400, 408, 429, 500, 502, 503].map(classifyPutStatus)).toEqual([
+      'fresh_url', 'resync', 'resync', 'invalid', 'invalid', 'invalid', 'retry', 'retry', 'retry', 'retry', 'retry',
+    ]);
+  });
+});
