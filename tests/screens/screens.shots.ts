@@ -131,8 +131,8 @@ describe('screenshots', () => {
         await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle`));
         for (const key of screen.keys ?? []) await page.keyboard.press(key);
         if (screen.keys) await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle after its keys`));
-        // Let fonts, icons and first-sync data land before the picture.
-        await page.waitForLoadState('networkidle').catch(() => {});
+        // Fonts and images in before the picture. Not 'networkidle': the open sync stream keeps the network busy.
+        await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete));
         await page.screenshot({ path: join(OUT, `${screen.name}-${size}.png`), fullPage: screen.full ?? true });
       }
     });

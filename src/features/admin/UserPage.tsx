@@ -106,7 +106,7 @@ function AddLink({ busy, onAdd }: { email: string; busy: boolean; onAdd: (compan
         name="link-company"
         label="Company"
         value={companyId}
-        options={[{ value: '', label: 'Choose a company' }, ...companies.rows.map((c) => ({ value: c.id, label: c.name ?? 'Unnamed company' }))]}
+        options={[{ value: '', label: 'Choose…' }, ...companies.rows.map((c) => ({ value: c.id, label: c.name ?? 'Unnamed company' }))]}
         onChange={setCompanyId}
       />
       <Select id={ids.type} name="link-type" label="As" value={type} options={EMPLOYEE_TYPES.map((t) => ({ value: t, label: EMPLOYEE_TYPE_LABELS[t] }))} onChange={setType} />
