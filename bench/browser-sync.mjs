@@ -24,9 +24,9 @@ requireBuild();
 const args = process.argv.slice(2);
 const THROTTLED = args.includes('--throttled');
 const [ROWS = 10_000, ROUNDS = 3] = args.filter((a) => !a.startsWith('--')).map(Number);
-const BUDGET = 30_000;
+/** Unthrottled apply budget per storage (DESIGN.md): IndexedDB's VFS is slower than OPFS's. */
+const BUDGET = { 'IndexedDB (default)': 15_000, OPFS: 30_000 };
 const THROTTLED_BUDGET_MS = 3_000;
-
 
 const MARK = `(() => {
   const seen = (window.__benchSync = {});
@@ -87,9 +87,9 @@ try {
       report(`${ROWS} rows: initial sync, mobile throttling, ${mode}`, `${ms} ms`, `≤ ${THROTTLED_BUDGET_MS} ms`, ok);
     } else {
       const rate = Math.round(median(rates));
-      const ok = rate >= BUDGET;
+      const ok = rate >= BUDGET[mode];
       failed ||= !ok;
-      report(`${ROWS} rows: initial sync into Chromium, ${mode}`, `${rate} rows/s`, `≥ ${BUDGET} rows/s`, ok);
+      report(`${ROWS} rows: initial sync into Chromium, ${mode}`, `${rate} rows/s`, `≥ ${BUDGET[mode]} rows/s`, ok);
     }
     console.log(`  rounds: ${details.join('; ')}`);
   }
