@@ -5,13 +5,17 @@ import type { SqliteJsonValue } from '@powersync/service-sync-rules';
  * JS number that happens to be whole as "5.0" (it is a REAL) — but several times faster: rows are flat and their
  * values are only strings, numbers, bigints and nulls. The text is what a device stores and what the op checksum
  * covers, so it must stay stable for a given row.
+ *
+ * Lean: null columns and `id` are left out. Clients read each column with json_extract, which gives NULL for a
+ * missing key, and take the id from the op's object_id; a row with many empty columns (most vehicles) is then about
+ * a third smaller to send, parse and store.
  */
 export function stringifyRow(row: Readonly<Record<string, SqliteJsonValue>>): string {
   let json = '{';
   let first = true;
   for (const key in row) {
     const value = row[key];
-    if (value === undefined) continue;
+    if (value === undefined || value === null || key === 'id') continue;
     json += `${first ? '' : ','}${JSON.stringify(key)}:${stringifyValue(value)}`;
     first = false;
   }

@@ -71,6 +71,14 @@ describe.each(backends)('the official Node client syncing from our server on %s'
     expect(others.every((v) => v.vin === null)).toBe(true);
     const [user] = await owner.rows<{ id: string; email: string; is_admin: number }>('users');
     expect(user).toMatchObject({ id: ids.owner, email: 'owner@tagbook.test', is_admin: 0 });
+    // Rows arrive lean (no null columns, no id in the data): the official client still reads every column, nulls as
+    // NULL and the id from the op.
+    const columns = 'id, name, description, instagram, tiktok, youtube, cover, vin';
+    const byId = (rows: Array<Record<string, unknown>>) => [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const onServer = byId(await server.db.query(`select ${columns} from vehicles where user_id = $1`, [ids.owner]));
+    const onDevice = byId(await owner.db.getAll(`select ${columns} from vehicles where user_id = ?`, [ids.owner]));
+    expect(onServer.some((v) => v.youtube === null)).toBe(true);
+    expect(onDevice).toEqual(onServer);
   });
 
   it('gives the worker their company, its customers, requests and work time, and what the requests show of the vehicle', async () => {

@@ -68,7 +68,7 @@ describe('sync-rules.yaml', () => {
     expect(buckets('qr_tags', { ...tag, target_id: 'v1', target_public: 0n, target_latest: 1n })).toEqual(['by_vehicle["v1"]']);
     // Unclaimed tags resolve through the server (QrTagService.Resolve), admins' devices included.
     expect(buckets('qr_tags', { ...tag, target_id: null, target_public: 0n })).toEqual([]);
-    expect(Object.keys(dataOf('qr_tags', { ...tag, target_id: 'v1', ...latest }, 'public[]')).sort()).toEqual(['id', 'target_id', 'target_path']);
+    expect(Object.keys(dataOf('qr_tags', { ...tag, target_id: 'v1', ...latest }, 'public[]')).sort()).toEqual(['target_id', 'target_path']);
   });
 
   it('routes company data to employees and worktime by its denormalized vehicle and company', () => {
@@ -89,12 +89,12 @@ describe('sync-rules.yaml', () => {
   it("sends a company's employees only the name and identifying details of the vehicles its requests are for", () => {
     const row = { ...vehicle, is_public: 0n, company_ids: '["co1","co2"]', description: 'Private notes', created_at: vehicle.updated_at };
     expect(buckets('vehicles', row).sort()).toEqual(['by_company["co1"]', 'by_company["co2"]', 'by_vehicle["v1"]']);
-    expect(Object.keys(dataOf('vehicles', row, 'by_company["co1"]')).sort()).toEqual(['created_at', 'id', 'is_public', 'name', 'updated_at']);
+    expect(Object.keys(dataOf('vehicles', row, 'by_company["co1"]')).sort()).toEqual(['created_at', 'is_public', 'name', 'updated_at']);
     expect(buckets('vehicles', { ...row, company_ids: '[]' })).toEqual(['by_vehicle["v1"]']);
     const info = { id: 'i1', vehicle_id: 'v1', make: 'Ford', model: 'Bronco', year: 2021n, color: 'Gray', license_plate: 'P', customer_id: 'c1',
       vin: 'x', notes: 'n', mods: 'm', created_at: 'x', updated_at: 'x', company_ids: '["co1"]' };
     expect(Object.keys(dataOf('vehicles_info', info, 'by_company["co1"]')).sort()).toEqual(
-      ['color', 'created_at', 'customer_id', 'id', 'license_plate', 'make', 'model', 'updated_at', 'vehicle_id', 'year'],
+      ['color', 'created_at', 'customer_id', 'license_plate', 'make', 'model', 'updated_at', 'vehicle_id', 'year'],
     );
     // Tags and other private rows of the vehicle follow the owner's bucket only.
     expect(buckets('qr_tags', { id: 'TAG12345', target_id: 'v1', target_public: 0n })).not.toContain('by_company["co1"]');

@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { stringifyRow } from '../../server/sync/row-json.js';
 
 describe('row JSON', () => {
-  it('writes exactly what the service\'s JSONBig writes for flat SQLite rows', () => {
+  it('writes what the service\'s JSONBig writes for flat SQLite rows, without null columns and the id', () => {
     const rows: Record<string, SqliteJsonValue>[] = [
       { id: 'v1', name: 'Red "911"\n', year: 2019n, price: 5, ratio: 0.25, big: 12345678901234567890n, none: null, neg: -3n, huge: 1e21 },
       {},
-      { 'odd key': 'ünïcödé \u2028', zero: 0, negZero: -0.5 },
+      { 'odd key': 'ünïcödé \u2028', zero: 0, negZero: -0.5, empty: '' },
     ];
-    for (const row of rows) expect(stringifyRow(row)).toBe(JSONBig.stringify(row));
+    for (const row of rows) {
+      const lean = Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== null && key !== 'id'));
+      expect(stringifyRow(row)).toBe(JSONBig.stringify(lean));
+    }
+    expect(stringifyRow({ id: 'v1', name: null })).toBe('{}');
   });
 });

@@ -3,7 +3,7 @@ import { REQUEST_STATUS } from '../../domain/serviceStatus.js';
 import { WORK_START, WORK_STOP } from '../../domain/worktime.js';
 
 // Reads of the services feature, all from the local database (offline first). A person's name comes from their
-// user row when the device holds it (themselves; everyone for admins), else from a company link's user_name
+// user row when the device holds it (only their own), else from a company link's user_name
 // (colleagues, migration 0008); null when the device knows neither (a vehicle owner looking at shop staff).
 // The subqueries' aliases are their own (name_user, name_link) so that they never shadow a caller's alias: `e.user_id`
 // compared inside a subquery aliased `e` would match every row.
