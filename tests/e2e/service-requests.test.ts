@@ -65,9 +65,9 @@ describe('service requests and work clocks end to end', () => {
     await expectNoAxeViolations(adminPage, "a vehicle's service requests");
     await list.getByRole('button', { name: 'New request' }).click();
     const form = adminPage.locator('[data-dialog="service-request-form"]');
-    await expect.poll(() => form.getByLabel('Company').inputValue()).not.toBe('');
+    await expect.poll(() => form.getByLabel('Company', { exact: true }).inputValue()).not.toBe('');
     // The company's catalogue fills in the description; typed over afterwards.
-    await form.getByLabel("From the company's services").selectOption({ label: 'Oil change' });
+    await form.getByLabel('From the catalogue').selectOption({ label: 'Oil change' });
     expect(await form.getByLabel('What needs doing').inputValue()).toBe('Oil change: 5W-30 synthetic and a new filter');
     await form.getByLabel('What needs doing').fill(DESCRIPTION);
     await form.getByLabel('Assigned to').selectOption({ label: 'Demo Worker' });

@@ -118,7 +118,7 @@ export function RequestFormDialog({
           <Select
             id={ids.catalogue}
             name="catalogue"
-            label="From the company's services"
+            label="From the catalogue"
             hint="Fills in the description and, with a start, the usual end."
             value={picked}
             options={[{ value: NONE, label: 'Choose a service (optional)' }, ...catalogue.map((c) => ({ value: c.id, label: c.name }))]}
