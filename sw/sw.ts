@@ -81,6 +81,8 @@ self.addEventListener('message', (event) => {
   const reply = (message: unknown) => event.ports[0]?.postMessage(message);
   if (data?.type === 'SKIP_WAITING') {
     void self.skipWaiting();
+  } else if (data?.type === 'CLAIM') {
+    event.waitUntil(self.clients.claim());
   } else if (data?.type === 'PRECACHE' && isStorageGroup(data.group)) {
     const group = data.group;
     event.waitUntil(

@@ -173,6 +173,12 @@ export async function startServiceWorker(env: ServiceWorkerEnv = browserEnv()): 
     // updateViaCache 'none': the worker script and its imports are always checked against the server.
     const registration = await container.register(SW_URL, { scope: SW_SCOPE, updateViaCache: 'none' });
     track(registration, env);
+    // The first worker's clients.claim() skips a page whose navigation was still in flight when it activated (it was
+    // not yet a client); such a page would stay uncontrolled, its lazy chunks unreachable offline, until it navigates
+    // again. So a page that finds an active worker but no controller asks that worker to claim it.
+    void container.ready.then((ready) => {
+      if (!container.controller) ready.active?.postMessage({ type: 'CLAIM' });
+    });
   } catch (err) {
     setState('failed');
     console.warn('service worker registration failed:', err);

@@ -18,5 +18,15 @@ export async function myVehicleNames(page: Page): Promise<string[]> {
 
 /** Resolves once a service worker controls the page (so a reload can be served offline). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
+  } catch (err) {
+    // Say where the worker's life cycle stopped, so a failure points at install, activation or claiming.
+    const registration = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker?.getRegistration('/');
+      if (!r) return 'no registration';
+      return `installing: ${r.installing?.state ?? '-'}, waiting: ${r.waiting?.state ?? '-'}, active: ${r.active?.state ?? '-'}`;
+    });
+    throw new Error(`no service worker controls ${page.url()} (${registration})`, { cause: err });
+  }
 }

@@ -139,6 +139,24 @@ describe('startServiceWorker', () => {
     expect(getServiceWorkerStatus()).toBe('active');
   });
 
+  it('asks the active worker to claim a page it does not control yet, and leaves a controlled page alone', async () => {
+    const uncontrolled = new FakeContainer();
+    const active = new FakeWorker('activated');
+    uncontrolled.registration!.active = active;
+    const started = startServiceWorker(fakeEnv(uncontrolled).env);
+    await vi.advanceTimersByTimeAsync(0);
+    await started;
+    expect(active.posted).toEqual([{ type: 'CLAIM' }]);
+
+    const controlled = new FakeContainer();
+    controlled.controller = new FakeWorker('activated');
+    controlled.registration!.active = controlled.controller;
+    const again = startServiceWorker(fakeEnv(controlled).env);
+    await vi.advanceTimersByTimeAsync(0);
+    await again;
+    expect(controlled.controller.posted).toEqual([]);
+  });
+
   it('does not reload when the first worker claims an uncontrolled page', async () => {
     const container = new FakeContainer();
     const { env, reload } = fakeEnv(container);
