@@ -2,14 +2,23 @@ import type { Queryable } from '../db/db.js';
 import { dataLine, opJson } from './lines.js';
 import { readOps } from './stream-store.js';
 
-/** At most this many ops per data line (the service's limit; the client accepts any). */
-export const OPS_PER_LINE = 1000;
 /**
- * Ops per database read. Larger reads save round trips, but past a few thousand rows PostgreSQL's planner prefers
- * scanning the table and sorting (on disk) to walking the (bucket, op_id) index, which costs 40× more; reading one
- * line's worth keeps it on the index, and the next read overlaps the current write anyway.
+ * How much one data line may carry. The SDK applies each line in a transaction of its own in the device's database,
+ * and on phones a commit is a flush to storage: ten lines of 1,000 ops took measurably longer to apply than one of
+ * 10,000. The byte bound keeps a line of wide rows from holding megabytes in the client's line buffer.
  */
-const OPS_PER_READ = OPS_PER_LINE;
+export interface LineLimits {
+  opsPerLine: number;
+  bytesPerLine: number;
+  /**
+   * Ops per database read. Larger reads save round trips, but past a few thousand rows PostgreSQL's planner prefers
+   * scanning the table and sorting (on disk) to walking the (bucket, op_id) index, which costs 40× more; a line is
+   * therefore gathered from several reads of this size.
+   */
+  opsPerRead: number;
+}
+
+export const LINE_LIMITS: LineLimits = { opsPerLine: 10_000, bytesPerLine: 2 * 1024 * 1024, opsPerRead: 1000 };
 
 export interface DataPage {
   /** One or more serialized data lines, newlines included; null when the range holds no op. */
@@ -34,6 +43,7 @@ export class DataPages {
   constructor(
     private readonly db: Queryable,
     private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly limits: LineLimits = LINE_LIMITS,
   ) {}
 
   /** The page if it is cached and already read; no promise involved. */
@@ -72,21 +82,30 @@ export class DataPages {
 
   private async read(bucket: string, after: number, upTo: number): Promise<DataPage> {
     this.stats.reads++;
-    const ops = await readOps(this.db, bucket, after, upTo, OPS_PER_READ);
+    const { opsPerLine, bytesPerLine, opsPerRead } = this.limits;
+    const ops: string[] = [];
+    let bytes = 0;
+    let last = after;
+    let done = false;
+    while (!done && ops.length < opsPerLine && bytes < bytesPerLine) {
+      const limit = Math.min(opsPerRead, opsPerLine - ops.length);
+      const batch = await readOps(this.db, bucket, last, upTo, limit);
+      for (const op of batch) {
+        const json = opJson(op);
+        ops.push(json);
+        bytes += json.length;
+      }
+      if (batch.length > 0) last = Number(batch[batch.length - 1]!.op_id);
+      done = batch.length < limit || last >= upTo;
+    }
     this.stats.opsServed += ops.length;
     if (ops.length === 0) return { line: null, nextAfter: upTo, done: true, ops: 0 };
-    const last = Number(ops[ops.length - 1]!.op_id);
-    const done = ops.length < OPS_PER_READ || last >= upTo;
-    let lines = '';
-    let lineAfter = after;
-    for (let start = 0; start < ops.length; start += OPS_PER_LINE) {
-      const chunk = ops.slice(start, start + OPS_PER_LINE);
-      const lineLast = Number(chunk[chunk.length - 1]!.op_id);
-      const more = !done || start + OPS_PER_LINE < ops.length;
-      lines += dataLine(bucket, lineAfter, lineLast, more, chunk.map(opJson));
-      lineAfter = lineLast;
-    }
-    return { line: lines, nextAfter: done ? upTo : last, done, ops: ops.length };
+    return {
+      line: dataLine(bucket, after, last, !done, ops),
+      nextAfter: done ? upTo : last,
+      done,
+      ops: ops.length,
+    };
   }
 
   private evict() {

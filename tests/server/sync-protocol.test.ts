@@ -1,6 +1,7 @@
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSyncToken } from '../../server/auth/tokens.js';
+import { LINE_LIMITS } from '../../server/sync/data-pages.js';
 import { negotiateEncoding } from '../../server/sync/response-sink.js';
 import { testBackends } from '../helpers/databases.js';
 import { openRawStream, openSyncTestDatabase, seedAndReplicate, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
@@ -45,7 +46,7 @@ describe.each(backends)('the sync protocol by hand on %s', (backend) => {
     const data = lines.filter((l) => 'data' in l).map((l) => l.data as Line);
     expect(data.length).toBeGreaterThan(0);
     for (const line of data) {
-      expect(line.data.length).toBeLessThanOrEqual(1000);
+      expect(line.data.length).toBeLessThanOrEqual(LINE_LIMITS.opsPerLine);
       for (const op of line.data) {
         expect(op.op_id).toMatch(/^\d+$/);
         expect(BigInt(op.op_id)).toBeLessThanOrEqual(BigInt(checkpoint.last_op_id));
