@@ -208,6 +208,20 @@ function criticalPathFiles(metafile) {
 }
 
 /**
+ * esbuild writes a style sheet for every lazy chunk that reaches CSS (each reaches all of it through the shell), but
+ * the page links only the entry's, which already holds every rule: the others are never loaded, and would only be
+ * precached (about 8 KB brotli each).
+ */
+async function dropUnlinkedCss(metafile, critical) {
+  const linked = new Set(critical.css);
+  for (const file of Object.keys(metafile.outputs)) {
+    if (!file.endsWith('.css') || linked.has(file)) continue;
+    await Promise.all([rm(join(root, file)), rm(join(root, `${file}.map`), { force: true })]);
+    delete metafile.outputs[file];
+  }
+}
+
+/**
  * For each route, the chunk of its page (src/app/routeModules.ts) and what that chunk imports, minus the shell: the
  * server preloads them with the shell when that route is opened cold (server/http/preload.ts).
  */
@@ -253,12 +267,12 @@ async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls) {
 }
 
 /** Precompressed siblings, built in parallel on the libuv pool; files no page loads (unused SQLite builds) stay raw. */
-async function compressAll() {
+async function compressAll(unused) {
   const jobs = [];
   for (const file of await listFiles(pub)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
     const url = '/' + relative(pub, file).split('\\').join('/');
-    if (precacheGroup(url) === null) continue;
+    if (precacheGroup(url, unused) === null) continue;
     jobs.push(
       (async () => {
         const data = await readFile(file);
@@ -277,11 +291,33 @@ async function compressAll() {
 }
 
 /**
+ * App chunks the PowerSync SDK could import on the main thread but never does here: the database and the sync stream
+ * run in the SDK's own worker (src/data/database.ts) over HTTP, so its main-thread SQLite builds, VFSs and WebSocket
+ * transport (about 110 KB brotli) are never loaded. A chunk made only of such modules is left out of the precache.
+ */
+const UNUSED_ON_MAIN_THREAD = [
+  /^node_modules\/@journeyapps\/wa-sqlite\//,
+  /^node_modules\/@powersync\/shared-internals\/dist\/websockets\./,
+];
+
+function unusedChunks(metafile, toUrl) {
+  const unused = new Set();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const inputs = Object.keys(output.inputs);
+    if (inputs.length > 0 && inputs.every((input) => UNUSED_ON_MAIN_THREAD.some((pattern) => pattern.test(input)))) {
+      unused.add(toUrl(file));
+    }
+  }
+  return unused;
+}
+
+/**
  * Which precache group a shipped file belongs to. The service worker installs "core"; a page adds the group of the
  * storage it actually opened ("opfs" or "idb"), so a first visit never downloads both wasm builds. Files in no group
  * (encryption builds, unused VFSs, WebSocket transport) are cached only if something ever fetches them.
  */
-function precacheGroup(url) {
+function precacheGroup(url, unused) {
+  if (unused.has(url)) return null;
   if (!url.includes('/powersync-')) return 'core';
   const name = url.slice(url.lastIndexOf('/') + 1);
   if (name === 'worker.js' || name.startsWith('FacadeVFS-')) return 'core';
@@ -291,12 +327,12 @@ function precacheGroup(url) {
 }
 
 /** What the service worker may precache: every shipped file but source maps, compressed siblings and itself. */
-async function writeAssetManifest(version) {
+async function writeAssetManifest(version, unused) {
   const files = [];
   for (const file of await listFiles(pub)) {
     const url = '/' + relative(pub, file).split('\\').join('/');
     if (/\.(map|br|gz)$/.test(url) || url === '/sw.js' || url === '/asset-manifest.json' || url === `/${ROUTE_PRELOADS_FILE}`) continue;
-    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url) });
+    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url, unused) });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
   // Over contents, not names and sizes: an icon or the shell can change without either, and the digest names the
@@ -326,13 +362,16 @@ async function main() {
     buildServer(),
   ]);
   const critical = criticalPathFiles(metafile);
+  await dropUnlinkedCss(metafile, critical);
+  await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls);
   const preloads = await routePreloads(metafile, critical, toUrl);
   await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
-  const manifest = await writeAssetManifest(pkg.version);
+  const unused = unusedChunks(metafile, toUrl);
+  const manifest = await writeAssetManifest(pkg.version, unused);
   await buildServiceWorker(manifest);
-  await compressAll();
+  await compressAll(unused);
 
   let criticalGzip = 0;
   for (const f of critical.files) criticalGzip += gzipSync(await readFile(join(root, f)), { level: 9 }).length;

@@ -21,6 +21,8 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
   let device: Device;
   let page: Page;
   const pageErrors: string[] = [];
+  /** Every built file the page, its workers or the service worker asked for. */
+  const assetsRequested = new Set<string>();
   /** Sync credential requests the page sent while the browser was offline. */
   const offlineCredentialRequests: string[] = [];
 
@@ -34,6 +36,10 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.on('request', (req) => {
       if (req.url().includes('GetPowerSyncAuth') && offline) offlineCredentialRequests.push(req.url());
+    });
+    device.context.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/assets/')) assetsRequested.add(pathname);
     });
   });
   let offline = false;
@@ -94,6 +100,13 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     await page.goto(server.url + '/help/faq');
     await page.locator('[data-page^="help"]').first().waitFor();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('never asks for a built file the precache leaves out (so none is missing offline)', async () => {
+    const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
+    const precached = new Set(manifest.files.filter((f) => f.group === 'core' || f.group === storage).map((f) => f.url));
+    expect(assetsRequested.size).toBeGreaterThan(5);
+    expect([...assetsRequested].filter((url) => !precached.has(url))).toEqual([]);
   });
 
   it('stays quietly in offline mode: no connection attempts, no credential requests', async () => {
