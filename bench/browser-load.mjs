@@ -3,11 +3,14 @@
 // gets by default (IndexedDB: persist() answers false there) and for OPFS (durableStorage granted, as an installed
 // app would have it). Each round uses a fresh profile: a cold load, then, once the service worker is active, a warm
 // one (a second navigation in the same profile). Medians of the rounds.
-//   npm run build && node bench/browser-load.mjs [rounds]
+//   npm run build && node bench/browser-load.mjs [rounds] [--waterfall]
+// --waterfall prints every request of each cold load up to its first local query result: when it was sent and
+// finished (ms from navigation start), its target and its bytes on the wire, to see what the shell waits for.
 import { largestPerTarget, launchBrowser, median, report, requireBuild, sleep, startAppServer, transferred } from './browser-lib.mjs';
 
 requireBuild();
-const ROUNDS = Number(process.argv[2]) || 3;
+const ROUNDS = Number(process.argv.slice(2).find((a) => !a.startsWith('--'))) || 3;
+const WATERFALL = process.argv.includes('--waterfall');
 const SHELL_BUDGET_MS = 1200;
 const FIRST_VISIT_BUDGET_KB = 700;
 
@@ -50,7 +53,21 @@ async function load(browser, url, origin) {
   const seen = new Map();
   for (const r of requests.values()) if (r.wallTime >= navStart - 5 && !r.fromCache && r.url.startsWith(origin) && r.bytes > 0) seen.set(r.url, [...(seen.get(r.url) ?? []), r.bytes]);
   const duplicateBytes = [...seen.values()].filter((b) => b.length > 1).reduce((sum, b) => sum + b.slice(1).reduce((a, c) => a + c, 0), 0);
+  if (WATERFALL) printWaterfall(requests, navStart, marks);
   return { ...marks, duplicateBytes, rates: largestPerTarget(requests, navStart - 5), bytes: all.bytes, appBytes: withoutSync.bytes, byTarget: all.byTarget, encodings: all.encodings, requests: all.count };
+}
+
+function printWaterfall(requests, navStart, marks) {
+  const rows = [...requests.values()]
+    .filter((r) => r.wallTime >= navStart - 5 && r.wallTime - navStart <= marks.query)
+    .sort((a, b) => a.wallTime - b.wallTime);
+  console.log(`\n  waterfall (ms from navigation; fcp ${Math.round(marks.fcp)}, shell ${Math.round(marks.shell)}, db ${Math.round(marks.db)}):`);
+  for (const r of rows) {
+    const sent = r.wallTime - navStart;
+    const done = r.end === undefined ? '…' : Math.round(sent + (r.end - r.start) * 1000);
+    const path = new URL(r.url).pathname + (new URL(r.url).search ? '?…' : '');
+    console.log(`  ${String(Math.round(sent)).padStart(6)} → ${String(done).padStart(6)}  ${r.target.padEnd(14)} ${(r.bytes / 1024).toFixed(1).padStart(7)} KB${r.fromCache ? ' (cache/sw)' : ''}  ${path}`);
+  }
 }
 
 const server = await startAppServer({ SEED: '1' });
