@@ -209,10 +209,18 @@ describe.each([
     await openScreen(page, server.url + '/help/faq');
     const header = page.locator('header.app-header');
     // The FAQ fits on one screen: make the page tall enough to scroll, then scroll as a person would.
+    // Each step waits for its scroll event (the app's listener, added first, has then run) and a frame for React to
+    // commit. Without that, two jumps within one frame arrive as one scroll event at the second position, and the
+    // rule never sees the first (1200 → 1100 then looked like a move down from wherever it last was).
     const scrollTo = (y: number) =>
-      page.evaluate((top) => {
+      page.evaluate(async (top) => {
         (document.querySelector('main') as HTMLElement).style.minHeight = '5000px';
-        window.scrollTo(0, top);
+        if (window.scrollY !== top) {
+          const scrolled = new Promise((resolve) => window.addEventListener('scroll', resolve, { once: true }));
+          window.scrollTo(0, top);
+          await scrolled;
+        }
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         return window.scrollY;
       }, y);
     const visibleAfterScrollingTo = async (y: number) => {
