@@ -1,12 +1,16 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
-import { formKey, isImageType } from '../../src/domain/files.js';
+import { ACCEPTED_FILE_TYPES, formKey } from '../../src/domain/files.js';
 import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import type { ServerContext } from './context.js';
 import { readableVehicle } from './vehicle-access.js';
 
-/** The most items a profile lists; the newest come first. */
+/** The most items a profile lists, notes and photos together; notes take their places first. */
 export const PROFILE_CONTENTS_MAX = 100;
+
+const IMAGE_TYPES = Object.entries(ACCEPTED_FILE_TYPES)
+  .filter(([, accepted]) => accepted.image)
+  .map(([type]) => type);
 
 /**
  * VehicleContentsService. The profile's contents are what its owner chose to show the public: the notes marked
@@ -30,9 +34,9 @@ export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<
            from upload_form_files ff
            join upload_buckets b on b.id = ff.upload_form_id
            join bucket_files bf on bf.id = ff.upload_bucket_file_id
-          where b.form_key = $1 and bf.state = ${FileState.DOWNLOADED_OK}
-          order by ff.created_at, ff.sort_order, ff.id limit ${PROFILE_CONTENTS_MAX}`,
-        [formKey({ kind: 'vehicle', id: vehicle.id })],
+          where b.form_key = $1 and bf.state = ${FileState.DOWNLOADED_OK} and bf.type = any($2::text[])
+          order by ff.created_at, ff.sort_order, ff.id limit $3`,
+        [formKey({ kind: 'vehicle', id: vehicle.id }), IMAGE_TYPES, PROFILE_CONTENTS_MAX - notes.length],
       );
       const texts = notes.map((n) => ({
         id: n.id,
@@ -41,18 +45,16 @@ export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<
         createdAt: BigInt(n.created_at.getTime()),
         updatedAt: BigInt(n.updated_at.getTime()),
       }));
-      const images = photos
-        .filter((p) => isImageType(p.type))
-        .map((p) => ({
-          id: p.id,
-          kind: VehicleContentKind.IMAGE,
-          body: p.description ?? '',
-          fileCombinedHash: p.filehash,
-          fileName: p.filename ?? '',
-          fileType: p.type,
-          createdAt: BigInt(p.created_at.getTime()),
-          updatedAt: BigInt(p.updated_at.getTime()),
-        }));
+      const images = photos.map((p) => ({
+        id: p.id,
+        kind: VehicleContentKind.IMAGE,
+        body: p.description ?? '',
+        fileCombinedHash: p.filehash,
+        fileName: p.filename ?? '',
+        fileType: p.type,
+        createdAt: BigInt(p.created_at.getTime()),
+        updatedAt: BigInt(p.updated_at.getTime()),
+      }));
       return { contents: [...texts, ...images].map((item, position) => ({ ...item, vehicleId: vehicle.id, position })) };
     },
   };

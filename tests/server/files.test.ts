@@ -8,6 +8,7 @@ import { newId } from '../../src/domain/ids.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { sweepUnreferencedFiles } from '../../server/storage/files.js';
+import { PROFILE_CONTENTS_MAX } from '../../server/rpc/vehicle-contents.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
@@ -187,6 +188,31 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       for (const role of ROLES) expect(`${role}: ${await profilePhotos(role)}`).toBe(`${role}: ${listedPrivately[role]}`);
     } finally {
       await server.db.query('update vehicles set is_public = true where id = $1', [bronco]);
+    }
+  });
+
+  it('the profile lists at most 100 items in all, notes first, and of the files only the images', async () => {
+    const pdf = describeFile(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600, 32)]), 'manual.pdf', 'application/pdf');
+    await uploadWhole('owner', `vehicle/${bronco}`, pdf);
+    await uploadWhole('owner', `vehicle/${bronco}`, describeFile(jpegBytes(3300), 'second.jpg'));
+    const listed = async () => (await devices.anonymous.client(VehicleContentsService).listVehicleContents({ vehicleId: bronco, app: App.PROFILE })).contents;
+    expect((await listed()).filter((c) => c.kind === VehicleContentKind.IMAGE).map((c) => c.fileName)).toEqual(['front.jpg', 'second.jpg']);
+
+    const owner = (await one<{ user_id: string }>('select user_id from vehicles where id = $1', [bronco]))!.user_id;
+    const publicNotes = (await one<{ n: number }>('select count(*)::int as n from vehicle_notes where vehicle_id = $1 and is_public and deleted_at is null', [bronco]))!.n;
+    const added = PROFILE_CONTENTS_MAX - 1 - publicNotes;
+    await server.db.query(
+      `insert into vehicle_notes (id, vehicle_id, user_id, body, is_public)
+       select 'bound-note-' || n, $1, $2, 'Note ' || n, true from generate_series(1, ${added}) n`,
+      [bronco, owner],
+    );
+    try {
+      const contents = await listed();
+      expect(contents).toHaveLength(PROFILE_CONTENTS_MAX);
+      expect(contents.filter((c) => c.kind === VehicleContentKind.TEXT)).toHaveLength(PROFILE_CONTENTS_MAX - 1);
+      expect(contents.filter((c) => c.kind === VehicleContentKind.IMAGE).map((c) => c.fileName)).toEqual(['front.jpg']);
+    } finally {
+      await server.db.query(`delete from vehicle_notes where id like 'bound-note-%'`);
     }
   });
 
