@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
+import { App, preloadRoutePage } from './app/App.js';
 import { AppErrorBoundary } from './app/feedback/AppErrorBoundary.js';
 import { DatabaseStatus } from './app/DatabaseStatus.js';
 import { rememberLastPath, restoreLastPath } from './app/lastPath.js';
+import { getLocation } from './app/navigation.js';
+import { matchRoute } from './app/routes.js';
 import { startServiceWorkerAfterLoad } from './app/serviceWorkerStart.js';
 import { whenDatabaseReady } from './data/databaseState.js';
 
@@ -12,6 +14,10 @@ if (!container) throw new Error('index.html has no #root element');
 
 restoreLastPath();
 rememberLastPath();
+// The opened page's chunk travels with the shell (Link preload), so this wait is a task, not a round trip; the first
+// render then shows the page itself instead of a fallback. A chunk that fails (offline, missing) is the page's
+// error boundary's business: render regardless.
+await preloadRoutePage(matchRoute(getLocation().pathname)).catch(() => undefined);
 
 // The shell renders at once; the database (worker + wasm) opens in parallel and queries wait for it.
 createRoot(container).render(

@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import { lazyPage } from './lazyPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { useSessionSnapshot } from '../rpc/session.js';
 import { SettingsDialogHost } from './actions/SettingsDialogHost.js';
@@ -28,13 +29,9 @@ import './submenu.css';
 
 // Each feature is its own chunk so the first render ships only the shell and the page it shows. The not-found page
 // is tiny and is the fallback for every typo, so it stays in the shell.
-const PublicVehiclesPage = lazy(() =>
-  import('../features/home/PublicVehiclesPage.js').then((m) => ({ default: m.PublicVehiclesPage })),
-);
-const MyVehiclesPage = lazy(() =>
-  import('../features/vehicles/MyVehiclesPage.js').then((m) => ({ default: m.MyVehiclesPage })),
-);
-const VehiclePage = lazy(() => import('../features/vehicles/VehiclePage.js').then((m) => ({ default: m.VehiclePage })));
+const PublicVehiclesPage = lazyPage(() => import('../features/home/PublicVehiclesPage.js').then((m) => m.PublicVehiclesPage));
+const MyVehiclesPage = lazyPage(() => import('../features/vehicles/MyVehiclesPage.js').then((m) => m.MyVehiclesPage));
+const VehiclePage = lazyPage(() => import('../features/vehicles/VehiclePage.js').then((m) => m.VehiclePage));
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
 const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />;
@@ -48,24 +45,34 @@ const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => (
 const ActiveRequestBanner = lazy(() =>
   import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
 );
-const AdminPage = lazy(() => import('../features/admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
-const CompanyPage = lazy(() => import('../features/admin/company/CompanyPage.js').then((m) => ({ default: m.CompanyPage })));
-const RegisterPage = lazy(() =>
-  import('../features/register/RegisterPage.js').then((m) => ({ default: m.RegisterPage })),
-);
-const UnderConstructionPage = lazy(() =>
-  import('./pages/UnderConstructionPage.js').then((m) => ({ default: m.UnderConstructionPage })),
-);
-const MyAccountPage = lazy(() =>
-  import('../features/account/MyAccountPage.js').then((m) => ({ default: m.MyAccountPage })),
-);
-const RecoverAccountPage = lazy(() =>
-  import('../features/account/RecoverAccountPage.js').then((m) => ({ default: m.RecoverAccountPage })),
-);
-const HelpPage = lazy(() => import('../features/help/HelpPage.js').then((m) => ({ default: m.HelpPage })));
-const TagResolverPage = lazy(() =>
-  import('../features/tags/TagResolverPage.js').then((m) => ({ default: m.TagResolverPage })),
-);
+const AdminPage = lazyPage(() => import('../features/admin/AdminPage.js').then((m) => m.AdminPage));
+const CompanyPage = lazyPage(() => import('../features/admin/company/CompanyPage.js').then((m) => m.CompanyPage));
+const RegisterPage = lazyPage(() => import('../features/register/RegisterPage.js').then((m) => m.RegisterPage));
+const UnderConstructionPage = lazyPage(() => import('./pages/UnderConstructionPage.js').then((m) => m.UnderConstructionPage));
+const MyAccountPage = lazyPage(() => import('../features/account/MyAccountPage.js').then((m) => m.MyAccountPage));
+const RecoverAccountPage = lazyPage(() => import('../features/account/RecoverAccountPage.js').then((m) => m.RecoverAccountPage));
+const HelpPage = lazyPage(() => import('../features/help/HelpPage.js').then((m) => m.HelpPage));
+const TagResolverPage = lazyPage(() => import('../features/tags/TagResolverPage.js').then((m) => m.TagResolverPage));
+
+/** The page each route renders, for preloading before the first render (main.tsx); not-found is in the shell. */
+const ROUTE_PAGES: Record<Exclude<Route['name'], 'not-found'>, { preload(): Promise<unknown> }> = {
+  'public-vehicles': PublicVehiclesPage,
+  'my-vehicles': MyVehiclesPage,
+  vehicle: VehiclePage,
+  admin: AdminPage,
+  company: CompanyPage,
+  register: RegisterPage,
+  'under-construction': UnderConstructionPage,
+  'my-account': MyAccountPage,
+  'recover-account': RecoverAccountPage,
+  help: HelpPage,
+  tag: TagResolverPage,
+};
+
+/** Loads the chunk of the page `route` shows; resolves at once for the not-found page. */
+export function preloadRoutePage(route: Route): Promise<unknown> {
+  return route.name === 'not-found' ? Promise.resolve() : ROUTE_PAGES[route.name].preload();
+}
 
 export function RoutePage({ route }: { route: Route }) {
   const signedIn = useSessionSnapshot().session !== null;

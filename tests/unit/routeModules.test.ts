@@ -9,7 +9,7 @@ import { ROUTE_PAGE_MODULES } from '../../src/app/routeModules.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const app = readFileSync(join(ROOT, 'src/app/App.tsx'), 'utf8');
-const lazyImports = [...app.matchAll(/lazy\(\(\)\s*=>\s*import\('([^']+)'\)/g)].map((m) =>
+const lazyImports = [...app.matchAll(/lazy(?:Page)?\(\(\)\s*=>\s*import\('([^']+)'\)/g)].map((m) =>
   relative(ROOT, resolve(join(ROOT, 'src/app'), m[1]!)).replace(/\.js$/, ''),
 );
 
