@@ -3,6 +3,11 @@ export type Row = Record<string, unknown>;
 
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * `COPY … FROM STDIN` with data in COPY text format: the cheapest bulk write. Only a PostgreSQL transaction has
+   * it; callers keep a path through query() for PGlite.
+   */
+  copyFrom?(statement: string, data: Buffer): Promise<void>;
 }
 
 export interface Db extends Queryable {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './db.js';
+import { copyFrom } from './pg-copy.js';
 import { transactionGuard } from './tx-guard.js';
 
 /**
@@ -69,7 +70,7 @@ export async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+        const tx: Queryable = { query: (sql, params) => run(client, sql, params), copyFrom: (sql, data) => copyFrom(client, sql, data) };
         const result = await guard.inside(() => fn(tx));
         await client.query('commit');
         client.release();

@@ -49,11 +49,21 @@ export interface ParamWrite {
   after: Record<string, string>;
 }
 
+export interface PlannedState {
+  table: string;
+  rowId: string;
+  state: SourceState;
+  existed: boolean;
+}
+
 export interface BatchPlan {
   ops: PlannedOp[];
   buckets: Map<string, BucketDelta>;
-  /** Final state of every source row the batch touched; empty state means "forget the row". */
-  states: Map<string, { table: string; rowId: string; state: SourceState }>;
+  /**
+   * Final state of every source row the batch touched; empty state means "forget the row". existed: a state was
+   * stored for the row before the batch (so the writer updates or deletes it; otherwise it inserts or skips it).
+   */
+  states: Map<string, PlannedState>;
   params: Map<string, ParamWrite>;
   changedLookups: Set<string>;
   headOp: number;
@@ -87,20 +97,25 @@ export function planBatch(
     changeCount: changes.length,
     errors: [],
   };
-  const addOp = (op: Omit<PlannedOp, 'opId'>) => {
+  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, data: string | null, checksum: number) => {
     const opId = ++plan.headOp;
-    plan.ops.push({ ...op, opId });
-    const delta = plan.buckets.get(op.bucket) ?? { checksum: 0, count: 0, lastOp: 0 };
-    delta.checksum = addChecksums(delta.checksum, op.checksum);
-    delta.count += 1;
-    delta.lastOp = opId;
-    plan.buckets.set(op.bucket, delta);
+    plan.ops.push({ bucket, opId, op, objectType, objectId, data, checksum });
+    const delta = plan.buckets.get(bucket);
+    if (delta === undefined) {
+      plan.buckets.set(bucket, { checksum, count: 1, lastOp: opId });
+    } else {
+      delta.checksum = addChecksums(delta.checksum, checksum);
+      delta.count += 1;
+      delta.lastOp = opId;
+    }
   };
 
   for (const change of changes) {
     plan.position = Math.max(plan.position, change.seq);
     const key = sourceKey(change.table, change.rowId);
-    const before = plan.states.get(key)?.state ?? prior.get(key) ?? EMPTY_STATE;
+    const earlier = plan.states.get(key);
+    const stored = prior.get(key);
+    const before = earlier?.state ?? stored ?? EMPTY_STATE;
     const evaluation: RowEvaluation =
       change.op === 'PUT' && change.record !== null
         ? evaluate(change.table, change.record)
@@ -108,29 +123,21 @@ export function planBatch(
     for (const error of evaluation.errors) plan.errors.push(`${change.table} ${change.rowId}: ${error}`);
 
     const now: Membership[] = [];
-    const kept = new Set<string>();
-    for (const row of evaluation.rows) {
-      const membership: Membership = [row.bucket, row.objectType, row.objectId];
-      now.push(membership);
-      kept.add(membershipKey(membership));
-    }
-    // Removals first: a row that moved buckets disappears from the old one before it appears in the new one.
-    for (const old of before.buckets) {
-      if (kept.has(membershipKey(old))) continue;
-      addOp({ bucket: old[0], op: 'REMOVE', objectType: old[1], objectId: old[2], data: null, checksum: removeChecksum(old[1], old[2]) });
+    for (const row of evaluation.rows) now.push([row.bucket, row.objectType, row.objectId]);
+    // Removals first: a row that moved buckets disappears from the old one before it appears in the new one. (A new
+    // row, most of a bulk load, has nothing to remove: no set of keys is built for it.)
+    if (before.buckets.length > 0) {
+      const kept = new Set(now.map(membershipKey));
+      for (const old of before.buckets) {
+        if (!kept.has(membershipKey(old))) addOp(old[0], 'REMOVE', old[1], old[2], null, removeChecksum(old[1], old[2]));
+      }
     }
     for (const row of evaluation.rows) {
-      addOp({
-        bucket: row.bucket,
-        op: 'PUT',
-        objectType: row.objectType,
-        objectId: row.objectId,
-        data: row.data,
-        checksum: putChecksum(row.objectType, row.objectId, row.data),
-      });
+      addOp(row.bucket, 'PUT', row.objectType, row.objectId, row.data, putChecksum(row.objectType, row.objectId, row.data));
     }
 
-    const lookups = Object.fromEntries(evaluation.params);
+    const lookups: Record<string, string> = {};
+    for (const [lookup, params] of evaluation.params) lookups[lookup] = params;
     const changed = changedKeys(before.lookups, lookups);
     if (changed.length > 0) {
       for (const lookup of changed) plan.changedLookups.add(lookup);
@@ -138,14 +145,21 @@ export function planBatch(
       if (write) write.after = lookups;
       else plan.params.set(key, { table: change.table, rowId: change.rowId, before: before.lookups, after: lookups });
     }
-    plan.states.set(key, { table: change.table, rowId: change.rowId, state: { buckets: now, lookups } });
+    const existed = earlier?.existed ?? (stored !== undefined && !isEmpty(stored));
+    plan.states.set(key, { table: change.table, rowId: change.rowId, state: { buckets: now, lookups }, existed });
   }
   return plan;
 }
 
+export function isEmpty(state: SourceState): boolean {
+  if (state.buckets.length > 0) return false;
+  for (const _ in state.lookups) return false;
+  return true;
+}
+
 function changedKeys(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): string[] {
   const changed: string[] = [];
-  for (const [key, value] of Object.entries(a)) if (b[key] !== value) changed.push(key);
-  for (const key of Object.keys(b)) if (!(key in a)) changed.push(key);
+  for (const key in a) if (b[key] !== a[key]) changed.push(key);
+  for (const key in b) if (!(key in a)) changed.push(key);
   return changed;
 }

@@ -1,22 +1,41 @@
-import { createHash } from 'node:crypto';
-
 /**
- * Op checksums as the PowerSync service computes them: the first four bytes of a SHA-256, read as an unsigned
- * little-endian 32-bit integer. Clients never recompute them; they only add them up and compare with the bucket
- * checksum we advertise, so what matters is that every op we send counts exactly once in that sum.
+ * Op checksums. Clients never recompute them: they add up the checksums of the ops they hold and compare the sum
+ * with the bucket checksum we advertise (docs/powersync-protocol.md §3). So any deterministic 32-bit value works,
+ * provided it is stored with the op and every op counts exactly once in the bucket's sum. The PowerSync Service
+ * uses the first four bytes of a SHA-256; in a profile of a 100,000-row bulk load that was about 6 % of the
+ * replicator's CPU, plus the garbage of a Hash object and a digest buffer per op. Ours is FNV-1a over the UTF-16
+ * code units with a final avalanche: a multiplication per character, no allocation. A switch to the Service loses
+ * nothing: it builds its own oplog with its own checksums, and the checksums already stored here stay valid (each
+ * is summed as stored, never recomputed).
  */
-function hash32(text: string): number {
-  return createHash('sha256').update(text).digest().readUInt32LE(0);
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Separates the parts hashed, so ("ab", "c") and ("a", "bc") differ. Not a character the parts hold. */
+const SEPARATOR = 0xffff;
+
+function feed(hash: number, text: string): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return Math.imul(h ^ SEPARATOR, FNV_PRIME);
+}
+
+/** Spreads every input bit over the result (MurmurHash3's finalizer), so near-identical rows differ widely. */
+function finish(hash: number): number {
+  let h = hash;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** A PUT's checksum covers its data, so a changed row has a different checksum from its previous version. */
 export function putChecksum(objectType: string, objectId: string, data: string): number {
-  return hash32(`put.${objectType}.${objectId}.${data}`);
+  return finish(feed(feed(feed(feed(FNV_OFFSET, 'put'), objectType), objectId), data));
 }
 
 /** Any deterministic value works for REMOVE; this one depends on the row it removes. */
 export function removeChecksum(objectType: string, objectId: string): number {
-  return hash32(`delete.${objectType}.${objectId}`);
+  return finish(feed(feed(feed(FNV_OFFSET, 'delete'), objectType), objectId));
 }
 
 /** Wrapping 32-bit sum, kept unsigned (0 .. 2^32-1): the client accepts it as well as the signed form. */

@@ -70,9 +70,11 @@ export class Follower {
         'select bucket, checksum, count, last_op from sync_buckets where last_op > $1',
         [knownHead],
       );
-      const changes = await tx.query<{ lookups: string[] }>('select lookups from sync_parameter_changes where position > $1', [
-        knownPosition,
-      ]);
+      // Past the head as well as past the position: a batch applied ahead of a backlog keeps the position (0012).
+      const changes = await tx.query<{ lookups: string[] }>(
+        'select lookups from sync_parameter_changes where position > $1 or head_op > $2',
+        [knownPosition, knownHead],
+      );
       const buckets = new Map<string, BucketState>();
       for (const r of rows) buckets.set(r.bucket, { checksum: Number(r.checksum), count: Number(r.count), lastOp: Number(r.last_op) });
       const lookups = new Set(changes.flatMap((c) => c.lookups));

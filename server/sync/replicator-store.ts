@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import type { BatchPlan, Membership, SourceState } from './batch.js';
+import type { Membership, SourceState } from './batch.js';
 import { sourceKey } from './batch.js';
 import type { ColumnTypes } from './rows.js';
 
@@ -13,6 +13,8 @@ export interface ReplicatorState {
 
 export interface LoggedChange {
   seq: number;
+  /** The writing transaction (xmin): one transaction's entries have consecutive seqs (writers are serialized). */
+  tx: string;
   table: string;
   rowId: string;
   op: 'PUT' | 'DELETE';
@@ -34,14 +36,55 @@ export async function lockState(tx: Queryable): Promise<ReplicatorState> {
   return { position: Number(row.position), headOp: Number(row.head_op), rulesHash: row.rules_hash };
 }
 
-export async function readChanges(tx: Queryable, after: number, limit: number): Promise<LoggedChange[]> {
-  const rows = await tx.query<{ seq: string; table_name: string; row_id: string; op: 'PUT' | 'DELETE'; row: Record<string, unknown> | null }>(
-    'select seq, table_name, row_id, op, row from sync_changes where seq > $1 order by seq limit $2',
+type ChangeRow = { seq: string; tx: string; table_name: string; row_id: string; op: 'PUT' | 'DELETE'; row: Record<string, unknown> | null };
+const toLogged = (r: ChangeRow): LoggedChange => ({ seq: Number(r.seq), tx: r.tx, table: r.table_name, rowId: r.row_id, op: r.op, row: r.row });
+
+export async function readChanges(db: Queryable, after: number, limit: number): Promise<LoggedChange[]> {
+  const rows = await db.query<ChangeRow>(
+    'select seq, xmin::text as tx, table_name, row_id, op, row from sync_changes where seq > $1 order by seq limit $2',
     [after, limit],
   );
-  return rows.map((r) => ({ seq: Number(r.seq), table: r.table_name, rowId: r.row_id, op: r.op, row: r.row }));
+  return rows.map(toLogged);
 }
 
+/** The newest `limit` entries of the log, oldest first, with the transaction that wrote each. */
+export async function readLogTail(db: Queryable, limit: number): Promise<{ seq: number; tx: string }[]> {
+  const rows = await db.query<{ seq: string; tx: string }>(
+    'select seq, xmin::text as tx from sync_changes order by seq desc limit $1',
+    [limit],
+  );
+  return rows.reverse().map((r) => ({ seq: Number(r.seq), tx: r.tx }));
+}
+
+/**
+ * Entries about the given source rows in (after, upTo]: a live change applied ahead of a backlog takes its row's
+ * older entries with it, so no row ever goes back to an older version. Uses sync_changes_row_idx (migration 0012).
+ */
+export async function readChangesOf(
+  db: Queryable,
+  keys: readonly { table: string; rowId: string }[],
+  after: number,
+  upTo: number,
+): Promise<LoggedChange[]> {
+  if (keys.length === 0 || upTo <= after) return [];
+  const rows = await db.query<ChangeRow>(
+    `select c.seq, c.tx, c.table_name, c.row_id, c.op, c.row
+       from unnest($1::text[], $2::text[]) as k(table_name, row_id)
+       cross join lateral (
+         select c.*, c.xmin::text as tx from sync_changes c
+          where c.table_name = k.table_name and c.row_id = k.row_id and c.seq > $3 and c.seq <= $4 offset 0
+       ) c
+      order by c.seq`,
+    [keys.map((k) => k.table), keys.map((k) => k.rowId), after, upTo],
+  );
+  return rows.map(toLogged);
+}
+
+/**
+ * Index lookups, one per key, whatever the statistics say: the subquery with LIMIT (OFFSET in readChangesOf) is not
+ * merged into a join, and a join is what the planner picked during a bulk load into a fresh database (statistics
+ * that still say "small table"): a hash of all of sync_source_rows for every batch, a cost that grew with the load.
+ */
 export async function readSourceStates(
   tx: Queryable,
   keys: readonly { table: string; rowId: string }[],
@@ -50,8 +93,10 @@ export async function readSourceStates(
   if (keys.length === 0) return states;
   const rows = await tx.query<{ table_name: string; row_id: string; buckets: Membership[]; lookups: Record<string, string> }>(
     `select s.table_name, s.row_id, s.buckets, s.lookups
-       from sync_source_rows s
-       join unnest($1::text[], $2::text[]) as k(table_name, row_id) using (table_name, row_id)`,
+       from unnest($1::text[], $2::text[]) as k(table_name, row_id)
+       cross join lateral (
+         select * from sync_source_rows s where s.table_name = k.table_name and s.row_id = k.row_id limit 1
+       ) s`,
     [keys.map((k) => k.table), keys.map((k) => k.rowId)],
   );
   for (const r of rows) states.set(sourceKey(r.table_name, r.row_id), { buckets: r.buckets, lookups: r.lookups });
@@ -73,99 +118,23 @@ export async function readColumnTypes(db: Queryable): Promise<Map<string, Column
 }
 
 /**
- * Rows for a bulk statement as one JSON text, expanded by json_to_recordset: a single parameter however large the
- * batch, and no per-element array escaping in the driver. Passed as text (cast in SQL) so that neither adapter
- * re-encodes it.
+ * Moves the position past a batch read in order from the log (from `from` to `position`) and drops its entries;
+ * wakes streams in other processes. The delete names its range: entries below `from` are gone already, and an
+ * open-ended "seq <= position" walks their dead index entries again on every batch of a bulk load.
  */
-const asJson = (rows: readonly unknown[]) => JSON.stringify(rows);
+export async function advance(tx: Queryable, from: number, position: number, headOp: number): Promise<void> {
+  await tx.query('update sync_state set position = $1, head_op = $2 where id = 1', [position, headOp]);
+  await tx.query('delete from sync_changes where seq > $1 and seq <= $2', [from, position]);
+  await tx.query(`select pg_notify('tagbook_sync_ops', $1)`, [String(headOp)]);
+}
 
 /**
- * Writes everything the batch decided, in the caller's transaction, and returns the new state of every bucket it
- * touched. One statement per table however large the batch.
+ * After a batch taken out of order (live changes applied ahead of a backlog): the position stays, since older
+ * entries remain, and only the entries the batch applied are dropped.
  */
-export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<string, BucketState>> {
-  const updated = new Map<string, BucketState>();
-  if (plan.ops.length > 0) {
-    await tx.query(
-      `insert into sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum)
-       select b, i, o, t, r, d, c from json_to_recordset($1::text::json)
-         as x(b text, i bigint, o text, t text, r text, d text, c bigint)`,
-      // data goes in as a JSON string literal, ready to be placed in a data line (see lines.ts OpRow).
-      [asJson(plan.ops.map((o) => ({ b: o.bucket, i: o.opId, o: o.op, t: o.objectType, r: o.objectId, d: o.data === null ? null : JSON.stringify(o.data), c: o.checksum })))],
-    );
-    const rows = await tx.query<{ bucket: string; checksum: string; count: string; last_op: string }>(
-      `insert into sync_buckets (bucket, checksum, count, last_op)
-       select b, c, n, l from json_to_recordset($1::text::json) as x(b text, c bigint, n bigint, l bigint)
-       on conflict (bucket) do update set
-         checksum = (sync_buckets.checksum + excluded.checksum) % 4294967296,
-         count = sync_buckets.count + excluded.count,
-         last_op = excluded.last_op
-       returning bucket, checksum, count, last_op`,
-      [asJson([...plan.buckets].map(([b, d]) => ({ b, c: d.checksum, n: d.count, l: d.lastOp })))],
-    );
-    for (const r of rows) updated.set(r.bucket, { checksum: Number(r.checksum), count: Number(r.count), lastOp: Number(r.last_op) });
-  }
-  await writeSourceStates(tx, plan);
-  await writeParameters(tx, plan);
-  return updated;
-}
-
-async function writeSourceStates(tx: Queryable, plan: BatchPlan): Promise<void> {
-  const states = [...plan.states.values()];
-  const isEmpty = (s: (typeof states)[number]) => s.state.buckets.length === 0 && Object.keys(s.state.lookups).length === 0;
-  const keep = states.filter((s) => !isEmpty(s));
-  const drop = states.filter(isEmpty);
-  if (keep.length > 0) {
-    await tx.query(
-      `insert into sync_source_rows (table_name, row_id, buckets, lookups)
-       select t, r, b, l from json_to_recordset($1::text::json) as x(t text, r text, b jsonb, l jsonb)
-       on conflict (table_name, row_id) do update set buckets = excluded.buckets, lookups = excluded.lookups`,
-      [asJson(keep.map((s) => ({ t: s.table, r: s.rowId, b: s.state.buckets, l: s.state.lookups })))],
-    );
-  }
-  if (drop.length > 0) {
-    await tx.query(
-      `delete from sync_source_rows s using json_to_recordset($1::text::json) as k(t text, r text)
-        where s.table_name = k.t and s.row_id = k.r`,
-      [asJson(drop.map((s) => ({ t: s.table, r: s.rowId })))],
-    );
-  }
-}
-
-async function writeParameters(tx: Queryable, plan: BatchPlan): Promise<void> {
-  const removed: { l: string; t: string; r: string }[] = [];
-  const added: { l: string; t: string; r: string; p: string }[] = [];
-  for (const write of plan.params.values()) {
-    for (const lookup of Object.keys(write.before)) removed.push({ l: lookup, t: write.table, r: write.rowId });
-    for (const [lookup, params] of Object.entries(write.after)) added.push({ l: lookup, t: write.table, r: write.rowId, p: params });
-  }
-  if (removed.length > 0) {
-    await tx.query(
-      `delete from sync_parameters p using json_to_recordset($1::text::json) as k(l text, t text, r text)
-        where p.lookup = k.l and p.table_name = k.t and p.row_id = k.r`,
-      [asJson(removed)],
-    );
-  }
-  if (added.length > 0) {
-    await tx.query(
-      `insert into sync_parameters (lookup, table_name, row_id, params)
-       select l, t, r, p from json_to_recordset($1::text::json) as x(l text, t text, r text, p text)`,
-      [asJson(added)],
-    );
-  }
-  if (plan.changedLookups.size > 0) {
-    await tx.query(
-      `insert into sync_parameter_changes (position, lookups)
-       values ($1, array(select json_array_elements_text($2::text::json)))`,
-      [plan.position, asJson([...plan.changedLookups])],
-    );
-  }
-}
-
-/** Moves the position past the batch and drops the consumed log entries; wakes streams in other processes. */
-export async function advance(tx: Queryable, position: number, headOp: number): Promise<void> {
-  await tx.query('update sync_state set position = $1, head_op = $2 where id = 1', [position, headOp]);
-  await tx.query('delete from sync_changes where seq <= $1', [position]);
+export async function advanceOutOfOrder(tx: Queryable, seqs: readonly number[], headOp: number): Promise<void> {
+  await tx.query('update sync_state set head_op = $1 where id = 1', [headOp]);
+  await tx.query('delete from sync_changes where seq = any($1::bigint[])', [seqs]);
   await tx.query(`select pg_notify('tagbook_sync_ops', $1)`, [String(headOp)]);
 }
 

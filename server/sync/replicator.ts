@@ -1,19 +1,12 @@
 import type { Db } from '../db/db.js';
-import { planBatch, sourceKey, type BatchPlan, type Change } from './batch.js';
+import type { BatchPlan, PlannedState } from './batch.js';
+import { BatchPlanner, type Prepared } from './batch-planner.js';
 import type { SyncHub } from './hub.js';
 import type { Leadership } from './leader.js';
-import {
-  advance,
-  lockState,
-  readChanges,
-  readColumnTypes,
-  readSourceStates,
-  refreshStatistics,
-  writeBatch,
-  type LoggedChange,
-} from './replicator-store.js';
-import { toSqliteRow, type ColumnTypes } from './rows.js';
-import { evaluateRow, type SyncRules } from './rules.js';
+import { LogCursor } from './log-cursor.js';
+import { writeBatch } from './oplog-write.js';
+import { advance, advanceOutOfOrder, lockState, readColumnTypes, refreshStatistics, type BucketState } from './replicator-store.js';
+import type { SyncRules } from './rules.js';
 
 /** A bulk load this large makes stale statistics matter (see refreshStatistics). */
 const ANALYZE_AFTER_OPS = 10_000;
@@ -34,16 +27,23 @@ export interface BatchOutcome {
   headOp: number;
 }
 
+/** Another process replicated since this one planned: drop the plan and start again from what it committed. */
+class StalePlan extends Error {}
+
 /**
- * Consumes sync_changes in seq order, a batch per transaction: evaluates each row against the sync rules, writes
- * PUT/REMOVE ops, bucket checksums, the parameter index and the new position together, then tells the hub. A batch
- * either commits whole or not at all, so a restart resumes at the last committed position and nothing is skipped
- * or applied twice.
+ * Consumes sync_changes, a batch per transaction: evaluates each row against the sync rules, writes PUT/REMOVE ops,
+ * bucket checksums, the parameter index and the new position together, then tells the hub. A batch either commits
+ * whole or not at all, so a restart resumes at the last committed position and nothing is skipped or applied twice.
+ *
+ * Throughput: the next batch is read and planned (Node's CPU) while the current one is written (PostgreSQL's), so
+ * the two overlap instead of taking turns. The plan carries the state it assumed; the writing transaction locks
+ * sync_state and refuses the plan if anything else moved it. Live changes do not wait behind a backlog: see
+ * log-cursor.ts.
  */
 export class Replicator {
   private readonly batchSize: number;
   private readonly pollMs: number;
-  private columnTypes: Map<string, ColumnTypes> | null = null;
+  private planner: BatchPlanner;
   private running: Promise<void> | null = null;
   private wanted = false;
   private stopped = true;
@@ -54,7 +54,7 @@ export class Replicator {
   /** Ops written since the planner statistics were last refreshed. */
   private opsSinceAnalyze = 0;
   /** Totals since start, for tests and benchmarks. */
-  readonly stats = { batches: 0, changes: 0, ops: 0, errors: 0 };
+  readonly stats = { batches: 0, changes: 0, ops: 0, errors: 0, liveBatches: 0 };
 
   constructor(
     private readonly db: Db,
@@ -65,6 +65,7 @@ export class Replicator {
   ) {
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 5000;
+    this.planner = new BatchPlanner(db, rules, new Map(), this.batchSize);
   }
 
   /** Started and not stopped (whether it currently leads is the leadership's business). */
@@ -75,7 +76,7 @@ export class Replicator {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    this.columnTypes = await readColumnTypes(this.db);
+    this.planner = new BatchPlanner(this.db, this.rules, await readColumnTypes(this.db), this.batchSize);
     if (this.db.listen) this.unlisten = await this.db.listen('tagbook_sync_changes', () => this.wake());
     this.leadership.onAcquired(() => this.wake());
     const tick = () => {
@@ -132,17 +133,16 @@ export class Replicator {
           await this.checkRules();
           this.rulesChecked = true;
         }
-        for (;;) {
-          if (this.stopped) return;
-          const outcome = await this.runBatch();
-          this.opsSinceAnalyze += outcome?.ops ?? 0;
-          if (!outcome || outcome.changes < this.batchSize) break;
-        }
+        await this.drain();
         if (this.opsSinceAnalyze >= ANALYZE_AFTER_OPS) {
           this.opsSinceAnalyze = 0;
           await refreshStatistics(this.db);
         }
       } catch (error) {
+        if (error instanceof StalePlan) {
+          this.wanted = true;
+          continue;
+        }
         this.stats.errors++;
         console.error('sync: replication batch failed; retrying at the next poll', error);
         return;
@@ -161,40 +161,68 @@ export class Replicator {
     });
   }
 
-  /** One batch in one transaction; null when the log had nothing new. */
-  async runBatch(): Promise<BatchOutcome | null> {
-    let plan: BatchPlan | null = null;
-    let updated: Awaited<ReturnType<typeof writeBatch>> = new Map();
-    await this.db.transaction(async (tx) => {
-      const state = await lockState(tx);
-      const logged = await readChanges(tx, state.position, this.batchSize);
-      if (logged.length === 0) return;
-      const changes = logged.map((c) => this.toChange(c));
-      const keys = new Map(changes.map((c) => [sourceKey(c.table, c.rowId), { table: c.table, rowId: c.rowId }]));
-      const prior = await readSourceStates(tx, [...keys.values()]);
-      plan = planBatch(changes, prior, (table, record) => evaluateRow(this.rules, table, record), state.headOp);
-      updated = await writeBatch(tx, plan);
-      await advance(tx, plan.position, plan.headOp);
-      await this.options.beforeCommit?.(plan);
-    });
-    if (plan === null) return null;
-    const done: BatchPlan = plan;
-    for (const error of done.errors) console.warn(`sync: rule evaluation error: ${error}`);
-    this.stats.batches++;
-    this.stats.changes += done.changeCount;
-    this.stats.ops += done.ops.length;
-    this.hub.publish({ head: done.headOp, position: done.position, buckets: updated, lookups: done.changedLookups });
-    return { changes: done.changeCount, ops: done.ops.length, position: done.position, headOp: done.headOp };
+  /**
+   * Batches until the log is consumed, each planned while the one before it is written. A plan reads the source
+   * rows' stored states outside the writing transaction: those the batch in flight is changing come from its plan
+   * instead (`inFlight`); every batch before it has committed by then.
+   */
+  private async drain(): Promise<void> {
+    const [row] = await this.db.query<{ position: string; head_op: string }>('select position, head_op from sync_state where id = 1');
+    if (!row) throw new Error('sync_state is missing: migration 0003 has not run');
+    const cursor = new LogCursor(Number(row.position), Number(row.head_op));
+    let writing: Promise<BatchOutcome> | null = null;
+    let inFlight: ReadonlyMap<string, PlannedState> = new Map();
+    try {
+      for (;;) {
+        const next = this.stopped ? null : await this.planner.prepare(cursor, inFlight);
+        if (writing) {
+          const done = writing;
+          writing = null;
+          await done;
+        }
+        if (!next) return;
+        writing = this.commit(next);
+        // Awaited at the next turn; until then a failure must not count as unhandled.
+        writing.catch(() => {});
+        inFlight = next.plan.states;
+        if (next.live) cursor.tookLive(next.live, next.plan.headOp);
+        else cursor.tookInOrder(next.plan.position, next.plan.headOp);
+        if (next.last) {
+          await writing;
+          return;
+        }
+      }
+    } finally {
+      await writing?.catch(() => {});
+    }
   }
 
-  private toChange(logged: LoggedChange): Change {
-    const types = this.columnTypes?.get(logged.table);
-    return {
-      seq: logged.seq,
-      table: logged.table,
-      rowId: logged.rowId,
-      op: logged.op,
-      record: logged.row === null ? null : toSqliteRow(logged.row, types),
-    };
+  /** Writes a planned batch in one transaction, if sync_state is still where the plan assumed it. */
+  private async commit(next: Prepared): Promise<BatchOutcome> {
+    const { plan, from } = next;
+    let updated = new Map<string, BucketState>();
+    await this.db.transaction(async (tx) => {
+      const state = await lockState(tx);
+      if (state.position !== from.position || state.headOp !== from.headOp) throw new StalePlan();
+      updated = await writeBatch(tx, plan);
+      if (next.live) await advanceOutOfOrder(tx, next.live.map((c) => c.seq), plan.headOp);
+      else await advance(tx, from.position, plan.position, plan.headOp);
+      await this.options.beforeCommit?.(plan);
+    });
+    for (const error of plan.errors) console.warn(`sync: rule evaluation error: ${error}`);
+    this.stats.batches++;
+    if (next.live) this.stats.liveBatches++;
+    this.stats.changes += plan.changeCount;
+    this.stats.ops += plan.ops.length;
+    this.opsSinceAnalyze += plan.ops.length;
+    this.hub.publish({ head: plan.headOp, position: plan.position, buckets: updated, lookups: plan.changedLookups });
+    return { changes: plan.changeCount, ops: plan.ops.length, position: plan.position, headOp: plan.headOp };
+  }
+
+  /** One batch, planned and written in turn (tests); null when the log had nothing new. */
+  async runBatch(): Promise<BatchOutcome | null> {
+    const [row] = await this.db.query<{ position: string; head_op: string }>('select position, head_op from sync_state where id = 1');
+    const next = await this.planner.prepare(new LogCursor(Number(row?.position ?? 0), Number(row?.head_op ?? 0)), new Map());
+    return next ? this.commit(next) : null;
   }
 }

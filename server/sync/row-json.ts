@@ -16,10 +16,22 @@ export function stringifyRow(row: Readonly<Record<string, SqliteJsonValue>>): st
   for (const key in row) {
     const value = row[key];
     if (value === undefined || value === null || key === 'id') continue;
-    json += `${first ? '' : ','}${JSON.stringify(key)}:${stringifyValue(value)}`;
+    json += `${first ? '' : ','}${quotedKey(key)}:${stringifyValue(value)}`;
     first = false;
   }
   return `${json}}`;
+}
+
+/** Column names are few and repeat on every row: each is quoted once. */
+const quotedKeys = new Map<string, string>();
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 function stringifyValue(value: SqliteJsonValue): string {

@@ -12,7 +12,7 @@ const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint']);
  */
 export function toSqliteRow(row: Readonly<Record<string, unknown>>, types: ColumnTypes | undefined): Record<string, SqliteValue> {
   const out: Record<string, SqliteValue> = {};
-  for (const [column, value] of Object.entries(row)) out[column] = toSqliteValue(value, types?.get(column));
+  for (const column in row) out[column] = toSqliteValue(row[column], types?.get(column));
   return out;
 }
 
@@ -45,7 +45,24 @@ function stringOfType(value: string, type: string): SqliteValue {
   return value;
 }
 
-function isoOrSame(text: string, fallback: string = text): string {
+/**
+ * A UTC timestamp as to_jsonb writes it in a UTC session (every server session is one): 2025-11-25T00:56:17.123456
+ * with "+00:00" (the caller adds "Z" to a timestamp without time zone). Captures the part toISOString keeps.
+ */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-([0-2]\d)T([01]\d|2[0-3]):[0-5]\d:[0-5]\d)(?:\.(\d+))?(?:\+00:00|Z)$/;
+
+/**
+ * The ISO-8601 text Date.toISOString gives for text. The common shape is rewritten directly (Date.parse and
+ * toISOString cost as much as the rest of converting a logged row): milliseconds truncated as Date.parse truncates
+ * them. Days past the 28th take the slow path, so an invalid date (30 February) still rolls over as Date does it.
+ */
+export function isoOrSame(text: string, fallback: string = text): string {
+  const match = UTC_TIMESTAMP.exec(text);
+  if (match !== null && match[2]! <= '28') {
+    const fraction = match[4];
+    const millis = fraction === undefined ? '000' : fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0');
+    return `${match[1]}.${millis}Z`;
+  }
   const time = Date.parse(text);
   return Number.isNaN(time) ? fallback : new Date(time).toISOString();
 }

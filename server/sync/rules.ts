@@ -39,6 +39,27 @@ export function sourceTable(name: string): SourceTableRef {
   return { connectionTag: DEFAULT_TAG, schema: 'public', name };
 }
 
+interface TableInfo {
+  ref: SourceTableRef;
+  syncsData: boolean;
+  syncsParameters: boolean;
+}
+
+/** What the rules say about each table, asked once per table rather than per row (it matches every table pattern). */
+const tableInfos = new WeakMap<SyncRules, Map<string, TableInfo>>();
+
+function tableInfo(rules: SyncRules, table: string): TableInfo {
+  let tables = tableInfos.get(rules);
+  if (!tables) tableInfos.set(rules, (tables = new Map()));
+  let info = tables.get(table);
+  if (!info) {
+    const ref = sourceTable(table);
+    info = { ref, syncsData: rules.config.tableSyncsData(ref), syncsParameters: rules.config.tableSyncsParameters(ref) };
+    tables.set(table, info);
+  }
+  return info;
+}
+
 /** One output row of a data query: which bucket, as which client table and id, with its data serialized. */
 export interface BucketRow {
   bucket: string;
@@ -61,28 +82,29 @@ export interface RowEvaluation {
  * own bucket (every field) sees every field.
  */
 export function evaluateRow(rules: SyncRules, table: string, record: Record<string, SqliteValue>): RowEvaluation {
-  const ref = sourceTable(table);
+  const { ref, syncsData, syncsParameters } = tableInfo(rules, table);
   const errors: string[] = [];
   const rows: BucketRow[] = [];
-  if (rules.config.tableSyncsData(ref)) {
+  if (syncsData) {
     const evaluated = rules.config.evaluateRowWithErrors({ sourceTable: ref, record });
     for (const error of evaluated.errors) errors.push(error.error);
-    const seen = new Map<string, BucketRow & { width: number }>();
-    for (const result of evaluated.results) {
-      const row = {
-        bucket: result.bucket,
-        objectType: result.table,
-        objectId: String(result.id),
-        data: stringifyRow(result.data),
-        width: Object.keys(result.data).length,
-      };
-      seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, row);
+    const results = evaluated.results;
+    if (results.length === 1) {
+      // The common case needs neither the duplicate check nor the ordering below.
+      const only = results[0]!;
+      rows.push({ bucket: only.bucket, objectType: only.table, objectId: String(only.id), data: stringifyRow(only.data) });
+    } else if (results.length > 1) {
+      const seen = new Map<string, { row: BucketRow; width: number }>();
+      for (const result of results) {
+        const row = { bucket: result.bucket, objectType: result.table, objectId: String(result.id), data: stringifyRow(result.data) };
+        seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, { row, width: Object.keys(result.data).length });
+      }
+      const sorted = [...seen.values()].sort((a, b) => a.width - b.width);
+      for (const { row } of sorted) rows.push(row);
     }
-    const sorted = [...seen.values()].sort((a, b) => a.width - b.width);
-    for (const { width: _width, ...row } of sorted) rows.push(row);
   }
   const params = new Map<string, string>();
-  if (rules.config.tableSyncsParameters(ref)) {
+  if (syncsParameters) {
     const evaluated = rules.config.evaluateParameterRowWithErrors(ref, record);
     for (const error of evaluated.errors) errors.push(error.error);
     const byLookup = new Map<string, unknown[]>();

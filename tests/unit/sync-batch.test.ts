@@ -73,4 +73,17 @@ describe('planning a replicator batch', () => {
     expect(plan.params.size).toBe(0);
     expect(plan.changedLookups.size).toBe(0);
   });
+  it('says which source rows had a stored state, so the writer inserts new ones and updates or deletes the rest', () => {
+    const prior = new Map<string, SourceState>([[sourceKey('vehicles', 'old'), { buckets: [['public[]', 'vehicles', 'old']], lookups: {} }]]);
+    const plan = planBatch(
+      [put(1, { id: 'new', is_public: 1n, name: 'N' }), put(2, { id: 'old', is_public: 0n, name: 'O' }), put(3, { id: 'new', is_public: 1n, name: 'M' }), put(4, { id: 'gone', is_public: 0n })],
+      prior,
+      evaluate,
+      0,
+    );
+    expect(plan.states.get(sourceKey('vehicles', 'new'))!.existed).toBe(false);
+    expect(plan.states.get(sourceKey('vehicles', 'old'))!.existed).toBe(true);
+    // A row in no bucket with no stored state: nothing to write.
+    expect(plan.states.get(sourceKey('vehicles', 'gone'))).toMatchObject({ existed: false, state: EMPTY_STATE });
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSqliteRow } from '../../server/sync/rows.js';
+import { isoOrSame, toSqliteRow } from '../../server/sync/rows.js';
 
 const types = new Map([
   ['is_public', 'boolean'],
@@ -48,5 +48,32 @@ describe('logged rows to SQLite values', () => {
 
   it('keeps a timestamp it cannot read as it came', () => {
     expect(toSqliteRow({ created_at: 'infinity' }, types)).toEqual({ created_at: 'infinity' });
+  });
+});
+
+describe('timestamps as ISO-8601 UTC', () => {
+  it('rewrites the UTC shape directly, exactly as Date.parse and toISOString would', () => {
+    const slow = (text: string) => new Date(Date.parse(text)).toISOString();
+    const samples = [
+      '2025-11-25T00:56:17.123456+00:00',
+      '2025-11-25T00:56:17.9999+00:00',
+      '2025-11-25T00:56:17.1+00:00',
+      '2025-11-25T00:56:17+00:00',
+      '0999-01-01T23:59:59.5+00:00',
+      '2024-02-29T12:00:00.000001Z',
+      '2025-12-31T23:59:59.999999+00:00',
+    ];
+    for (let i = 0; i < 2000; i++) {
+      const micros = String((i * 7919) % 1_000_000).padStart(6, '0');
+      samples.push(`${new Date(i * 1_234_567_891).toISOString().slice(0, 19)}.${micros}+00:00`);
+    }
+    for (const text of samples) expect(isoOrSame(text)).toBe(slow(text));
+  });
+
+  it('leaves other zones and rolled-over dates to Date, and text that is no date as it is', () => {
+    expect(isoOrSame('2026-03-01T10:00:00.5+02:00')).toBe('2026-03-01T08:00:00.500Z');
+    expect(isoOrSame('2025-02-30T00:00:00+00:00')).toBe('2025-03-02T00:00:00.000Z');
+    expect(isoOrSame('not a date')).toBe('not a date');
+    expect(isoOrSame('2026-03-01T10:00:00Z', 'fallback')).toBe('2026-03-01T10:00:00.000Z');
   });
 });

@@ -1,0 +1,89 @@
+import type { Db } from '../db/db.js';
+import { isEmpty, planBatch, sourceKey, type BatchPlan, type Change, type PlannedState, type SourceState } from './batch.js';
+import { LogCursor } from './log-cursor.js';
+import { readChanges, readChangesOf, readLogTail, readSourceStates, type LoggedChange } from './replicator-store.js';
+import { toSqliteRow, type ColumnTypes } from './rows.js';
+import { evaluateRow, type SyncRules } from './rules.js';
+
+/** A planned batch and the sync_state it was planned against. */
+export interface Prepared {
+  plan: BatchPlan;
+  from: { position: number; headOp: number };
+  /** Null: an in-order batch, the position moves to plan.position. Otherwise the live entries applied ahead. */
+  live: LoggedChange[] | null;
+  /** An in-order batch that read the whole log: nothing more to do once it commits. */
+  last: boolean;
+}
+
+/**
+ * Reads the change log and plans the replicator's next batch, outside any transaction: the replicator runs this
+ * while the batch before is being written. Which entries a batch takes is log-cursor.ts's business; what they turn
+ * into is batch.ts's.
+ */
+export class BatchPlanner {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: SyncRules,
+    private readonly columnTypes: ReadonlyMap<string, ColumnTypes>,
+    private readonly batchSize: number,
+  ) {}
+
+  /**
+   * The next batch: live changes first while a backlog is worked through, else the log in order; null when there is
+   * nothing to do. inFlight: the source-row states of the batch being written (the database does not show them yet).
+   */
+  async prepare(cursor: LogCursor, inFlight: ReadonlyMap<string, PlannedState>): Promise<Prepared | null> {
+    const from = { position: cursor.position, headOp: cursor.headOp };
+    if (cursor.takesLive) {
+      const live = await readChanges(this.db, cursor.liveAfter, this.batchSize);
+      if (live.length > 0) {
+        const older = await readChangesOf(this.db, LogCursor.rows(live), cursor.position, cursor.liveAfter);
+        const changes = cursor.takeLive(live, older);
+        const plan = await this.plan(changes, from.headOp, inFlight);
+        // Streams act on an event only when the head or the position moved, and a batch applied ahead keeps the
+        // position: parameter changes without a single op would go unnoticed. Such a batch waits, and the rest of
+        // this backlog goes in order (a row of a parameter-only table changed during a bulk load; rare).
+        if (plan.changedLookups.size === 0 || plan.ops.length > 0) {
+          plan.position = from.position;
+          return { plan, from, live: changes, last: false };
+        }
+        cursor.refuseLive();
+      }
+    }
+    const read = await readChanges(this.db, cursor.position, this.batchSize);
+    const { changes, position, full } = cursor.takeInOrder(read, this.batchSize);
+    if (position === cursor.position) return null;
+    if (full && cursor.needsBacklogEnd(position)) {
+      cursor.noteBacklog(await readLogTail(this.db, this.batchSize), read[read.length - 1]!.tx, position);
+    }
+    const plan = await this.plan(changes, from.headOp, inFlight);
+    plan.position = position;
+    return { plan, from, live: null, last: !full };
+  }
+
+  private async plan(logged: readonly LoggedChange[], headOp: number, inFlight: ReadonlyMap<string, PlannedState>): Promise<BatchPlan> {
+    const changes = logged.map((c) => this.toChange(c));
+    const keys = new Map<string, { table: string; rowId: string }>();
+    for (const c of changes) {
+      const key = sourceKey(c.table, c.rowId);
+      if (!inFlight.has(key)) keys.set(key, { table: c.table, rowId: c.rowId });
+    }
+    const prior: Map<string, SourceState> = await readSourceStates(this.db, [...keys.values()]);
+    for (const c of changes) {
+      const key = sourceKey(c.table, c.rowId);
+      const planned = inFlight.get(key);
+      if (planned && !isEmpty(planned.state)) prior.set(key, planned.state);
+    }
+    return planBatch(changes, prior, (table, record) => evaluateRow(this.rules, table, record), headOp);
+  }
+
+  private toChange(logged: LoggedChange): Change {
+    return {
+      seq: logged.seq,
+      table: logged.table,
+      rowId: logged.rowId,
+      op: logged.op,
+      record: logged.row === null ? null : toSqliteRow(logged.row, this.columnTypes.get(logged.table)),
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/databases.js';
+import {
+  oplogInconsistencies,
+  openSyncClient,
+  openSyncTestDatabase,
+  seedAndReplicate,
+  type SyncTestDatabase,
+  type SyncTestServer,
+} from '../helpers/powersync.js';
+
+const backends = await testBackends();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe.each(backends)('replication of live changes during a bulk load on %s', (backend) => {
+  let database: SyncTestDatabase;
+  let server: SyncTestServer;
+  let ids: Record<'admin' | 'owner' | 'worker', string>;
+  /** Each batch of the load takes a while, so the load is still running when the live changes come. */
+  let slow = false;
+
+  beforeAll(async () => {
+    database = await openSyncTestDatabase(backend);
+    server = await database.start({
+      env: { SYNC_COMPACT_INTERVAL_MS: '0' },
+      sync: { replicator: { batchSize: 10, beforeCommit: async () => (slow ? sleep(25) : undefined) } },
+    });
+    ids = await seedAndReplicate(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('replicates live changes ahead of the backlog, rows the backlog holds too, and every change exactly once', async () => {
+    const { db, sync } = server;
+    const [red] = await db.query<{ id: string }>(`select id from vehicles where name = 'Red 911'`);
+    const companies = Array.from({ length: 300 }, (_, i) => `BULK${String(i).padStart(6, '0')}`);
+    slow = true;
+    // 300 companies in one transaction: 30 batches of 10, each at least 25 ms.
+    await db.query(`insert into companies (id, name) select id, id from unnest($1::text[]) as id`, [companies]);
+    const [{ last }] = (await db.query<{ last: string }>('select max(seq) as last from sync_changes')) as [{ last: string }];
+    // Live: a row the load does not touch, one it inserted (renamed), one it inserted (deleted again).
+    await db.query(`update vehicles set name = 'Live ahead' where id = $1`, [red!.id]);
+    await db.query(`update companies set name = 'Renamed live' where id = $1`, [companies[250]]);
+    await db.query(`delete from companies where id = $1`, [companies[260]]);
+
+    const liveSeen = async () =>
+      (await db.query(`select 1 from sync_oplog where bucket = $1 and data like '%Live ahead%'`, [`by_vehicle["${red!.id}"]`])).length > 0;
+    while (!(await liveSeen())) await sleep(5);
+    const [state] = await db.query<{ position: string }>('select position from sync_state where id = 1');
+    expect(Number(state!.position)).toBeLessThan(Number(last));
+    expect(sync.replicator.stats.liveBatches).toBeGreaterThan(0);
+
+    await sync.replicator.idle();
+    slow = false;
+    const ops = await db.query<{ object_id: string; op: string; data: string | null }>(
+      `select object_id, op, data from sync_oplog where bucket = 'admin[]' and object_id like 'BULK%' order by op_id`,
+    );
+    const of = (id: string) => ops.filter((o) => o.object_id === id);
+    // The rename and the delete come after the row's insert, though they were replicated before the rest of the load.
+    expect(of(companies[250]!).map((o) => [o.op, o.data?.includes('Renamed live') ?? null])).toEqual([['PUT', false], ['PUT', true]]);
+    expect(of(companies[260]!).map((o) => o.op)).toEqual(['PUT', 'REMOVE']);
+    expect(of(companies[5]!).map((o) => o.op)).toEqual(['PUT']);
+    expect(new Set(ops.map((o) => o.object_id)).size).toBe(300);
+    expect(ops).toHaveLength(302);
+    expect(await db.query('select 1 from sync_changes')).toHaveLength(0);
+    expect(await db.query(`select 1 from sync_source_rows where row_id = $1`, [companies[260]])).toHaveLength(0);
+    expect(await oplogInconsistencies(db)).toEqual([]);
+
+    const client = await openSyncClient({ server }, ids.admin);
+    try {
+      await client.waitFor(
+        async () => (await client.db.getAll(`select id from companies where id like 'BULK%'`)).length === 299,
+        'the loaded companies, one deleted',
+      );
+      const renamed = await client.db.get<{ name: string }>('select name from companies where id = ?', [companies[250]]);
+      expect(renamed.name).toBe('Renamed live');
+    } finally {
+      await client.close();
+    }
+  });
+});
