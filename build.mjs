@@ -317,7 +317,9 @@ function unusedChunks(metafile, toUrl) {
  * (encryption builds, unused VFSs, WebSocket transport) are cached only if something ever fetches them.
  */
 function precacheGroup(url, unused) {
-  if (unused.has(url)) return null;
+  // The PNG icons are the web app manifest's: the browser fetches them itself when the app is installed (online),
+  // and no page shows them.
+  if (unused.has(url) || /^\/icons\/.*\.png$/.test(url)) return null;
   if (!url.includes('/powersync-')) return 'core';
   const name = url.slice(url.lastIndexOf('/') + 1);
   if (name === 'worker.js' || name.startsWith('FacadeVFS-')) return 'core';
