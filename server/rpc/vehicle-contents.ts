@@ -1,5 +1,5 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
-import { ACCEPTED_FILE_TYPES, formKey } from '../../src/domain/files.js';
+import { IMAGE_TYPES, formKey } from '../../src/domain/files.js';
 import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import type { ServerContext } from './context.js';
@@ -7,10 +7,6 @@ import { readableVehicle } from './vehicle-access.js';
 
 /** The most items a profile lists, notes and photos together; notes take their places first. */
 export const PROFILE_CONTENTS_MAX = 100;
-
-const IMAGE_TYPES = Object.entries(ACCEPTED_FILE_TYPES)
-  .filter(([, accepted]) => accepted.image)
-  .map(([type]) => type);
 
 /**
  * VehicleContentsService. The profile's contents are what its owner chose to show the public: the notes marked

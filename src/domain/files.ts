@@ -39,6 +39,11 @@ export function isAcceptedType(type: unknown): type is AcceptedType {
   return typeof type === 'string' && Object.hasOwn(ACCEPTED_FILE_TYPES, type);
 }
 
+/** The accepted types that are pictures: scaled on the device, shown in galleries. */
+export const IMAGE_TYPES: readonly AcceptedType[] = (Object.keys(ACCEPTED_FILE_TYPES) as AcceptedType[]).filter(
+  (type) => ACCEPTED_FILE_TYPES[type].image,
+);
+
 export function isImageType(type: unknown): boolean {
   return isAcceptedType(type) && ACCEPTED_FILE_TYPES[type].image;
 }

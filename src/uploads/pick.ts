@@ -1,4 +1,4 @@
-import { ACCEPTED_FILE_TYPES, cleanFilename, FILE_MAX_BYTES, FILES_PER_BUCKET_MAX, formKey, isAcceptedType, isImageType, metadataHash, combinedHash, PHOTO_MAX_EDGE, PHOTO_QUALITY, type AttachmentTarget } from '../domain/files.js';
+import { cleanFilename, FILE_MAX_BYTES, FILES_PER_BUCKET_MAX, formKey, isAcceptedType, isImageType, metadataHash, combinedHash, PHOTO_MAX_EDGE, PHOTO_QUALITY, type AttachmentTarget } from '../domain/files.js';
 import { newId } from '../domain/ids.js';
 import { QueueState } from '../domain/uploadQueue.js';
 import { whenDatabaseReady } from '../data/databaseState.js';
@@ -81,4 +81,3 @@ export async function addPickedFiles(target: AttachmentTarget, picked: readonly 
   return refusals;
 }
 
-export const ACCEPT = Object.keys(ACCEPTED_FILE_TYPES).join(',');

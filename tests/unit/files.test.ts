@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cleanFilename, combinedHash, FILENAME_MAX, formKey, metadataHash, parseFormKey, sniffType } from '../../src/domain/files.js';
+import { cleanFilename, combinedHash, FILENAME_MAX, formKey, IMAGE_TYPES, isImageType, metadataHash, parseFormKey, sniffType } from '../../src/domain/files.js';
 import { Md5, md5OfText } from '../../src/domain/md5.js';
 
 describe('MD5', () => {
@@ -32,6 +32,12 @@ describe('MD5', () => {
 });
 
 describe('file rules', () => {
+  it('lists as images exactly the accepted types isImageType calls images', () => {
+    expect(IMAGE_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    for (const type of IMAGE_TYPES) expect(isImageType(type)).toBe(true);
+    expect(isImageType('application/pdf')).toBe(false);
+  });
+
   it('digests: metadata in a fixed order, combined over both', () => {
     const meta = { type: 'image/jpeg', size: 10, lastModified: 5, filename: 'a.jpg' };
     expect(metadataHash(meta)).toBe(md5OfText('["image/jpeg",10,5,"a.jpg"]'));

@@ -1,7 +1,7 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import Paperclip from 'lucide-react/icons/paperclip';
-import { ACCEPT_ATTRIBUTE, type AttachmentTarget } from '../../domain/files.js';
+import { ACCEPT_ATTRIBUTE, IMAGE_TYPES, type AttachmentTarget } from '../../domain/files.js';
 import { overallProgress } from '../../domain/uploadQueue.js';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -74,7 +74,7 @@ export function Attachments({
             ref={input}
             type="file"
             multiple
-            accept={photosOnly ? 'image/jpeg,image/png,image/webp' : ACCEPT_ATTRIBUTE}
+            accept={photosOnly ? IMAGE_TYPES.join(',') : ACCEPT_ATTRIBUTE}
             className="visually-hidden"
             tabIndex={-1}
             aria-hidden="true"
