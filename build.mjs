@@ -314,11 +314,11 @@ function unusedChunks(metafile, toUrl) {
 /**
  * Which precache group a shipped file belongs to. The service worker installs "core"; a page adds the group of the
  * storage it actually opened ("opfs" or "idb"), so a first visit never downloads both wasm builds. Files in no group
- * (encryption builds, unused VFSs, WebSocket transport) are cached only if something ever fetches them.
+ * are cached only if something ever fetches them: the SDK's encryption builds, unused VFSs and WebSocket transport,
+ * in its worker folder and as main-thread chunks (`unused`), and the manifest's PNG icons, which the browser fetches
+ * itself when the app is installed (online) and no page shows.
  */
 function precacheGroup(url, unused) {
-  // The PNG icons are the web app manifest's: the browser fetches them itself when the app is installed (online),
-  // and no page shows them.
   if (unused.has(url) || /^\/icons\/.*\.png$/.test(url)) return null;
   if (!url.includes('/powersync-')) return 'core';
   const name = url.slice(url.lastIndexOf('/') + 1);
@@ -365,6 +365,7 @@ async function main() {
   ]);
   const critical = criticalPathFiles(metafile);
   await dropUnlinkedCss(metafile, critical);
+  // Not shipped: what each chunk is made of, for sizing questions (bench/README.md's figures per area came from it).
   await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls);

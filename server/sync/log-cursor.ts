@@ -1,3 +1,5 @@
+import { sourceKey } from './batch.js';
+
 /**
  * Where the replicator stands in the change log, and which entries a next batch takes. Pure bookkeeping (the reads
  * and writes are the replicator's), so the ordering rules are unit-tested on their own.
@@ -98,7 +100,7 @@ export class LogCursor {
   /** The keys of the rows a set of entries is about, each once. */
   static rows<T extends LogEntry>(entries: readonly T[]): { table: string; rowId: string }[] {
     const keys = new Map<string, { table: string; rowId: string }>();
-    for (const e of entries) keys.set(`${e.table}\u0000${e.rowId}`, { table: e.table, rowId: e.rowId });
+    for (const e of entries) keys.set(sourceKey(e.table, e.rowId), { table: e.table, rowId: e.rowId });
     return [...keys.values()];
   }
 

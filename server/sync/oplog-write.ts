@@ -32,7 +32,8 @@ const dataLiteral = (op: PlannedOp) => (op.data === null ? null : JSON.stringify
 async function copyOps(tx: Queryable, ops: readonly PlannedOp[]): Promise<void> {
   const text = new CopyText();
   for (const o of ops) {
-    const data = o.data === null ? '\\N' : copyJson(JSON.stringify(o.data));
+    const literal = dataLiteral(o);
+    const data = literal === null ? '\\N' : copyJson(literal);
     text.addLine(`${copyValue(o.bucket)}\t${o.opId}\t${o.op}\t${copyValue(o.objectType)}\t${copyValue(o.objectId)}\t${data}\t${o.checksum}`);
   }
   await tx.copyFrom!('copy sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum) from stdin', text.toBuffer());

@@ -89,14 +89,19 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
     const evaluated = rules.config.evaluateRowWithErrors({ sourceTable: ref, record });
     for (const error of evaluated.errors) errors.push(error.error);
     const results = evaluated.results;
+    const toRow = (result: (typeof results)[number]): BucketRow => ({
+      bucket: result.bucket,
+      objectType: result.table,
+      objectId: String(result.id),
+      data: stringifyRow(result.data),
+    });
     if (results.length === 1) {
       // The common case needs neither the duplicate check nor the ordering below.
-      const only = results[0]!;
-      rows.push({ bucket: only.bucket, objectType: only.table, objectId: String(only.id), data: stringifyRow(only.data) });
+      rows.push(toRow(results[0]!));
     } else if (results.length > 1) {
       const seen = new Map<string, { row: BucketRow; width: number }>();
       for (const result of results) {
-        const row = { bucket: result.bucket, objectType: result.table, objectId: String(result.id), data: stringifyRow(result.data) };
+        const row = toRow(result);
         seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, { row, width: Object.keys(result.data).length });
       }
       const sorted = [...seen.values()].sort((a, b) => a.width - b.width);
