@@ -191,6 +191,24 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
     }
   });
 
+  it("a note's files are as visible as the note: everyone's while it is public, the owner's and admins' once private or deleted", async () => {
+    const owner = (await one<{ user_id: string }>('select user_id from vehicles where id = $1', [bronco]))!.user_id;
+    const publicNote = newId();
+    await server.db.query(`insert into vehicle_notes (id, vehicle_id, user_id, body, is_public) values ($1, $2, $3, 'shared', true)`, [publicNote, bronco, owner]);
+    const file = describeFile(jpegBytes(2500), 'shared.jpg');
+    await uploadWhole('owner', `note/${publicNote}`, file);
+    const everyone: Record<Role, string> = { owner: 'ok', admin: 'ok', employee: 'ok', other: 'ok', anonymous: 'ok' };
+    const ownerAndAdmins: Record<Role, string> = { owner: 'ok', admin: 'ok', employee: 'not_found', other: 'not_found', anonymous: 'not_found' };
+    const check = async (stage: string, expected: Record<Role, string>) => {
+      for (const role of ROLES) expect(`${stage} ${role}: ${await downloadAs(role, file)}`).toBe(`${stage} ${role}: ${expected[role]}`);
+    };
+    await check('public', everyone);
+    await server.db.query('update vehicle_notes set is_public = false where id = $1', [publicNote]);
+    await check('made private', ownerAndAdmins);
+    await server.db.query('update vehicle_notes set is_public = true, deleted_at = now() where id = $1', [publicNote]);
+    await check('deleted', ownerAndAdmins);
+  });
+
   it('the profile lists at most 100 items in all, notes first, and of the files only the images', async () => {
     const pdf = describeFile(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600, 32)]), 'manual.pdf', 'application/pdf');
     await uploadWhole('owner', `vehicle/${bronco}`, pdf);
