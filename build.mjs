@@ -21,7 +21,7 @@ const stage = process.env.TAGBOOK_STAGE ?? (production ? '' : 'dev');
 if (!['', 'stage', 'dev'].includes(stage)) throw new Error(`TAGBOOK_STAGE must be stage, dev or empty, not ${stage}`);
 const started = performance.now();
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|json|wasm|svg|webmanifest|txt|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|wasm|svg|webmanifest|txt|map|pack)$/;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 /** Read by the server (server/http/preload.ts), never by the browser. */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -168,6 +168,7 @@ async function buildServiceWorker(manifest) {
     version: manifest.version,
     digest: manifest.digest,
     files: manifest.files.filter((f) => f.group !== null).map(({ url, group }) => ({ url, group })),
+    pack: manifest.pack,
   };
   await esbuild.build({
     entryPoints: [join(root, 'sw/sw.ts')],
@@ -221,20 +222,25 @@ async function dropUnlinkedCss(metafile, critical) {
   }
 }
 
-/**
- * For each route, the chunk of its page (src/app/routeModules.ts) and what that chunk imports, minus the shell: the
- * server preloads them with the shell when that route is opened cold (server/http/preload.ts).
- */
-async function routePreloads(metafile, critical, toUrl) {
+/** Bundles one of the project's TypeScript modules and imports it, so the build reads the same lists the code uses. */
+async function importTs(path) {
   const bundled = await esbuild.build({
-    entryPoints: [join(root, 'src/app/routeModules.ts')],
+    entryPoints: [join(root, path)],
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'neutral',
     logLevel: 'warning',
   });
-  const { ROUTE_PAGE_MODULES } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+}
+
+/**
+ * For each route, the chunk of its page (src/app/routeModules.ts) and what that chunk imports, minus the shell: the
+ * server preloads them with the shell when that route is opened cold (server/http/preload.ts).
+ */
+async function routePreloads(metafile, critical, toUrl) {
+  const { ROUTE_PAGE_MODULES } = await importTs('src/app/routeModules.ts');
   const outputs = metafile.outputs;
   const shell = new Set(critical.files);
   const routes = {};
@@ -329,7 +335,7 @@ function precacheGroup(url, unused) {
 }
 
 /** What the service worker may precache: every shipped file but source maps, compressed siblings and itself. */
-async function writeAssetManifest(version, unused) {
+async function writeAssetManifest(version, unused, shell) {
   const files = [];
   for (const file of await listFiles(pub)) {
     const url = '/' + relative(pub, file).split('\\').join('/');
@@ -342,9 +348,32 @@ async function writeAssetManifest(version, unused) {
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.url).update('\0').update(await readFile(join(pub, f.url))).update('\0');
   const digest = hash.digest('hex').slice(0, 16);
-  const manifest = { version, digest, files };
+  const manifest = { version, digest, files, pack: await writePrecachePack(files, shell) };
   await writeFile(join(pub, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/**
+ * The service worker's "core" files come as one pack (sw/manifest.ts): over HTTP/1.1 each of ~110 small chunks
+ * costs a request, ~330 bytes of headers and a round trip on a slow link, and brotli packs chunks that share code
+ * far better together than one by one. Left out: the shell, which the page has just fetched (the worker copies it
+ * from the HTTP cache), and unhashed files, which the worker must revalidate.
+ */
+async function writePrecachePack(files, shell) {
+  const { mimeType } = await importTs('server/http/mime.ts');
+  const members = files.filter((f) => f.group === 'core' && f.url.startsWith('/assets/') && !shell.has(f.url));
+  if (members.length === 0) return null;
+  const bodies = await Promise.all(members.map((f) => readFile(join(pub, f.url))));
+  const data = Buffer.concat(bodies);
+  const packed = [];
+  let offset = 0;
+  members.forEach((f, i) => {
+    packed.push({ url: f.url, offset, size: bodies[i].length, type: mimeType(f.url) });
+    offset += bodies[i].length;
+  });
+  const url = `/assets/precache-${createHash('sha256').update(data).digest('hex').slice(0, 16)}.pack`;
+  await writeFile(join(pub, url), data);
+  return { url, files: packed };
 }
 
 async function main() {
@@ -372,7 +401,8 @@ async function main() {
   const preloads = await routePreloads(metafile, critical, toUrl);
   await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
   const unused = unusedChunks(metafile, toUrl);
-  const manifest = await writeAssetManifest(pkg.version, unused);
+  const shell = new Set([...critical.files, ...critical.css].map(toUrl));
+  const manifest = await writeAssetManifest(pkg.version, unused, shell);
   await buildServiceWorker(manifest);
   await compressAll(unused);
 

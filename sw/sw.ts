@@ -5,8 +5,11 @@ import {
   isImmutableAsset,
   isOwnCache,
   isStorageGroup,
+  planPrecache,
   urlsOfGroup,
+  type PackMember,
   type PrecacheGroup,
+  type PrecachePack,
 } from './manifest.js';
 import { NAVIGATION_TIMEOUT_MS, networkFirst, strategyFor } from './strategy.js';
 
@@ -35,16 +38,34 @@ async function matchIn(list: Cache[], url: string): Promise<Response | undefined
 async function precache(group: PrecacheGroup): Promise<void> {
   const cache = await caches.open(CACHE);
   const older = await olderCaches();
-  const toFetch: Request[] = [];
+  const missing: string[] = [];
   for (const url of urlsOfGroup(MANIFEST, group)) {
     if (await cache.match(url)) continue;
     const reused = isImmutableAsset(url) ? await matchIn(older, url) : undefined;
     if (reused) await cache.put(url, reused);
-    // Unhashed files (the shell) must come from the server, not from a possibly stale HTTP cache.
-    else toFetch.push(new Request(url, { cache: isImmutableAsset(url) ? 'default' : 'no-cache' }));
+    else missing.push(url);
   }
-  await cache.addAll(toFetch);
+  const plan = planPrecache(missing, MANIFEST.pack);
+  if (plan.fromPack.length > 0) await unpack(cache, MANIFEST.pack!, plan.fromPack);
+  // Unhashed files (the shell) must come from the server, not from a possibly stale HTTP cache.
+  await cache.addAll(
+    plan.individually.map((url) => new Request(url, { cache: isImmutableAsset(url) ? 'default' : 'no-cache' })),
+  );
   await cache.put(groupMarker(group), new Response(''));
+}
+
+/** One download of the pack, cut into a cached response per member under the member's own URL. */
+async function unpack(cache: Cache, pack: PrecachePack, members: PackMember[]): Promise<void> {
+  const response = await fetch(pack.url);
+  if (!response.ok) throw new Error(`precache: ${pack.url} answered ${response.status}`);
+  const body = await response.arrayBuffer();
+  const end = pack.files.reduce((n, m) => Math.max(n, m.offset + m.size), 0);
+  if (body.byteLength !== end) throw new Error(`precache: ${pack.url} is ${body.byteLength} bytes, not ${end}`);
+  await Promise.all(
+    members.map((m) =>
+      cache.put(m.url, new Response(body.slice(m.offset, m.offset + m.size), { headers: { 'content-type': m.type } })),
+    ),
+  );
 }
 
 async function storageGroupsOfOlderCaches(): Promise<PrecacheGroup[]> {

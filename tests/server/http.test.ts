@@ -4,14 +4,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
+import type { AssetManifest } from '../../sw/manifest.js';
 import { testBackends } from '../helpers/databases.js';
 import { requireBuild, startTestServer, STATIC_DIR, type TestServer } from '../helpers/server.js';
 
 const backends = await testBackends();
 
-interface AssetManifest {
-  files: { url: string; group: string | null }[];
-}
 const manifest = (): AssetManifest => JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8'));
 const firstAsset = (pattern: RegExp) => {
   const found = manifest().files.find((f) => pattern.test(f.url));
@@ -137,6 +135,26 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     const body = (await m.json()) as AssetManifest;
     expect(body.files.some((f) => f.url === '/index.html' && f.group === 'core')).toBe(true);
     expect(body.files.some((f) => /wa-sqlite-async-.*\.wasm$/.test(f.url) && f.group === 'idb')).toBe(true);
+  });
+
+  it('serves the precache pack compressed, each member byte for byte as served under its own URL and type', async () => {
+    const { pack, files } = manifest();
+    expect(pack).not.toBeNull();
+    const core = files.filter((f) => f.group === 'core').map((f) => f.url);
+    expect(pack!.files.length).toBeGreaterThan(10);
+    const compressed = await get(pack!.url, { 'accept-encoding': 'br' });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    const bytes = Buffer.from(await (await get(pack!.url)).arrayBuffer());
+    let end = 0;
+    for (const m of pack!.files) {
+      expect(core).toContain(m.url);
+      expect(m.offset).toBe(end);
+      end = m.offset + m.size;
+      const own = await get(m.url);
+      expect(m.type).toBe(own.headers.get('content-type'));
+      expect(bytes.subarray(m.offset, end).equals(Buffer.from(await own.arrayBuffer()))).toBe(true);
+    }
+    expect(bytes.length).toBe(end);
   });
 
   it('answers 304 when the ETag still matches', async () => {

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheName, isLiveTraffic, isOwnCache, isStorageGroup, urlsOfGroup } from '../../sw/manifest.js';
+import {
+  cacheName,
+  isLiveTraffic,
+  isOwnCache,
+  isStorageGroup,
+  planPrecache,
+  urlsOfGroup,
+  type PrecachePack,
+} from '../../sw/manifest.js';
 import { NAVIGATION_TIMEOUT_MS, networkFirst, strategyFor, type RequestFacts } from '../../sw/strategy.js';
 
 const origin = 'https://tagbook.example';
@@ -78,6 +86,36 @@ describe('precache manifest helpers', () => {
     expect(isStorageGroup('idb')).toBe(true);
     expect(isStorageGroup('core')).toBe(false);
     expect(isStorageGroup(undefined)).toBe(false);
+  });
+});
+
+describe('planPrecache: the pack or one file at a time', () => {
+  const member = (url: string, offset: number, size: number) => ({ url, offset, size, type: 'text/javascript' });
+  const pack: PrecachePack = {
+    url: '/assets/precache-1.pack',
+    files: [member('/assets/a.js', 0, 600), member('/assets/b.js', 600, 300), member('/assets/c.js', 900, 100)],
+  };
+
+  it('cuts a first visit out of the pack; files outside it are fetched alone', () => {
+    const plan = planPrecache(['/index.html', '/assets/a.js', '/assets/b.js', '/assets/c.js'], pack);
+    expect(plan.fromPack.map((m) => m.url)).toEqual(['/assets/a.js', '/assets/b.js', '/assets/c.js']);
+    expect(plan.individually).toEqual(['/index.html']);
+  });
+
+  it('still takes the pack when at least half of its bytes are missing', () => {
+    expect(planPrecache(['/assets/a.js'], pack).fromPack.map((m) => m.url)).toEqual(['/assets/a.js']);
+  });
+
+  it('after an update that changed little, fetches only the changed files, not the whole pack again', () => {
+    expect(planPrecache(['/assets/b.js', '/assets/c.js'], pack)).toEqual({
+      fromPack: [],
+      individually: ['/assets/b.js', '/assets/c.js'],
+    });
+  });
+
+  it('fetches everything alone when the build made no pack, and nothing when nothing is missing', () => {
+    expect(planPrecache(['/assets/a.js'], null)).toEqual({ fromPack: [], individually: ['/assets/a.js'] });
+    expect(planPrecache([], pack)).toEqual({ fromPack: [], individually: [] });
   });
 });
 
