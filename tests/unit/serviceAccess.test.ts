@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEmployedAt } from '../../src/domain/employment.js';
-import { mayClock, mayHandle, mayStopOthers, openAs, type Viewer } from '../../src/features/services/access.js';
+import { adminCompanyGuess, mayClock, mayHandle, mayStopOthers, openAs, type Viewer } from '../../src/features/services/access.js';
 import { fromLocalInput, toLocalInput, vehicleLabel } from '../../src/features/services/format.js';
 
 const C1 = 'company-1';
@@ -18,6 +18,15 @@ describe('services: what the app offers to whom', () => {
     ['a stranger', viewer(), customersVehicle, { kind: 'none', switchTo: null }],
   ])('opening a request: %s', (_who, v, vehicle, expected) => {
     expect(openAs(v, vehicle)).toEqual(expected);
+  });
+
+  it.each<[string, Parameters<typeof adminCompanyGuess>[0], string | null]>([
+    ["the customer's company, held on the device", { customerCompanyId: C1, serverCustomerCompanyId: null, newestRequestCompanyId: 'c2' }, C1],
+    ["the customer's company, as the server says", { customerCompanyId: null, serverCustomerCompanyId: C1, newestRequestCompanyId: 'c2' }, C1],
+    ["the newest request's company, the customer unknown", { customerCompanyId: null, serverCustomerCompanyId: null, newestRequestCompanyId: 'c2' }, 'c2'],
+    ['no company, nothing known', { customerCompanyId: null, serverCustomerCompanyId: null, newestRequestCompanyId: null }, null],
+  ])("an admin's new request starts with %s", (_what, known, expected) => {
+    expect(adminCompanyGuess(known)).toBe(expected);
   });
 
   it('lets the owner, admins and the request company\'s employees handle it; only employees and admins clock', () => {

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import Save from 'lucide-react/icons/save';
 import { isEmployedAt } from '../../domain/employment.js';
 import { REQUEST_DESCRIPTION_MAX } from '../../domain/serviceStatus.js';
@@ -45,7 +45,13 @@ export function RequestFormDialog({
   const [description, setDescription] = useState(initial.description);
   const [start, setStart] = useState(initial.scheduleStart ? toLocalInput(Date.parse(initial.scheduleStart)) : '');
   const [end, setEnd] = useState(initial.scheduleEnd ? toLocalInput(Date.parse(initial.scheduleEnd)) : '');
-  const [companyId, setCompanyId] = useState(company.kind === 'fixed' ? company.companyId : company.initial);
+  const suggested = company.kind === 'fixed' ? company.companyId : company.initial;
+  const [companyId, setCompanyId] = useState(suggested);
+  const [companyPicked, setCompanyPicked] = useState(false);
+  // A suggestion that arrives after the form opened (the server's answer) is taken while the field is untouched.
+  useEffect(() => {
+    if (!companyPicked) setCompanyId(suggested);
+  }, [suggested, companyPicked]);
   const [assignee, setAssignee] = useState(initial.assignedUserId ?? NONE);
   const [errors, setErrors] = useState<{ description?: string; schedule?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -168,6 +174,7 @@ export function RequestFormDialog({
             value={companyId ?? NONE}
             options={companyOptions}
             onChange={(value) => {
+              setCompanyPicked(true);
               setCompanyId(value === NONE ? null : value);
               setAssignee(NONE);
               setPicked(NONE);

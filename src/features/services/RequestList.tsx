@@ -12,8 +12,9 @@ import { Card } from '../../ui/Card.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
-import { openAs } from './access.js';
+import { adminCompanyGuess, openAs } from './access.js';
 import { ClockBadge } from './ClockBadge.js';
+import { useServerCustomerCompany } from './customerCompany.js';
 import { formatSchedule, personLabel } from './format.js';
 import { useServiceVehicle, useVehicleRequests, useVehicleWork, useCompanies } from './queries.js';
 import { RequestFormDialog, type CompanyChoice } from './RequestForm.js';
@@ -38,13 +39,16 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
   const switchTo = open?.kind === 'none' ? open.switchTo : null;
   const switchName = companies.rows.find((c) => c.id === switchTo)?.name ?? 'company';
 
-  const latestCompany = requests.rows.find((r) => r.company_id !== null)?.company_id ?? null;
+  const newestRequestCompanyId = requests.rows.find((r) => r.company_id !== null)?.company_id ?? null;
+  const customerCompanyId = vehicle?.customer_company_id ?? null;
+  // Asked only by an admin's device that names the customer without holding it.
+  const serverCustomerCompanyId = useServerCustomerCompany(
+    open?.kind === 'admin' && customerCompanyId === null ? (vehicle?.customer_id ?? null) : null,
+  );
   const company = useMemo<CompanyChoice>(() => {
-    // An admin's device may not hold the customer (customers stay on the server): the company of the vehicle's
-    // newest request is the next best guess.
-    if (open?.kind === 'admin') return { kind: 'choose', initial: vehicle?.customer_company_id ?? latestCompany };
+    if (open?.kind === 'admin') return { kind: 'choose', initial: adminCompanyGuess({ customerCompanyId, serverCustomerCompanyId, newestRequestCompanyId }) };
     return { kind: 'fixed', companyId: open?.kind === 'employee' ? open.companyId : null };
-  }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, vehicle?.customer_company_id, latestCompany]);
+  }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, customerCompanyId, serverCustomerCompanyId, newestRequestCompanyId]);
 
   return (
     <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={requests.status}>

@@ -38,6 +38,19 @@ export function openAs(viewer: Viewer, vehicle: VehicleFacts): OpenAs {
   return { kind: 'none', switchTo: null };
 }
 
+/**
+ * The company an admin's new request starts with (they may pick another from the synced companies): the company
+ * whose customer owns the vehicle — from the device's customer row, else as the server says, since customers are
+ * not synced to admin devices — else the company of the vehicle's newest request, else none.
+ */
+export function adminCompanyGuess(known: {
+  customerCompanyId: string | null;
+  serverCustomerCompanyId: string | null;
+  newestRequestCompanyId: string | null;
+}): string | null {
+  return known.customerCompanyId ?? known.serverCustomerCompanyId ?? known.newestRequestCompanyId;
+}
+
 /** Who may edit, reschedule, assign, move along or delete a request: owner, admin, or its company's employee. */
 export function mayHandle(viewer: Viewer, vehicle: VehicleFacts, request: { company_id: string | null }): boolean {
   return viewer.isAdmin || vehicle.user_id === viewer.id || (request.company_id !== null && viewer.companyIds.has(request.company_id));

@@ -22,13 +22,15 @@ export interface ServiceVehicle {
   year: number | null;
   color: string | null;
   license_plate: string | null;
+  /** The vehicle's customer, when its info names one (the customer row itself may not be on this device). */
+  customer_id: string | null;
   customer_name: string | null;
   customer_company_id: string | null;
 }
 
 export function useServiceVehicle(vehicleId: string) {
   return useWatchedQuery<ServiceVehicle>(
-    `SELECT v.id, v.name, v.user_id, i.make, i.model, i.year, i.color, i.license_plate,
+    `SELECT v.id, v.name, v.user_id, i.make, i.model, i.year, i.color, i.license_plate, i.customer_id,
             c.name AS customer_name, c.company_id AS customer_company_id
        FROM vehicles v
        LEFT JOIN vehicles_info i ON i.vehicle_id = v.id
