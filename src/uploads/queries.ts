@@ -77,6 +77,14 @@ export function useAttachments(target: AttachmentTarget): { status: 'loading' | 
   return { status: synced.status === 'loading' || queued.status === 'loading' ? 'loading' : 'ready', items };
 }
 
+/**
+ * Whether this device holds any upload bucket of the target. Buckets are never deleted, so once one has synced the
+ * device's own list of the target's files is the whole list, removals included.
+ */
+export function useHoldsBuckets(target: AttachmentTarget): boolean {
+  return useWatchedQuery<{ one: number }>('SELECT 1 AS one FROM upload_buckets WHERE form_key = ? LIMIT 1', [formKey(target)]).rows.length > 0;
+}
+
 /** Whether this device still has uploads to finish for the target (the page shows overall progress). */
 export function pendingUploads(items: readonly Attachment[]) {
   return items.filter((i) => i.upload !== null && i.upload.state !== QueueState.done);

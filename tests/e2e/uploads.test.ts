@@ -130,11 +130,46 @@ describe('photos and files end to end', () => {
       const listed = page.locator('[data-photos="listed"]');
       await listed.locator('img[alt="trail-day.jpg"]').waitFor();
       await listed.locator('img[alt="small.jpg"]').waitFor();
-      expect(await listed.getByRole('button').count()).toBe(0);
+      expect(await listed.getByRole('button', { name: /remove|cover/i }).count()).toBe(0);
       await page.locator('[data-cover="photo"] img').waitFor();
       await expectNoAxeViolations(page, "a visitor's view of a vehicle's photos");
+      // A photo opens whole in the viewer, at the size it was stored, and Escape returns to the gallery.
+      await listed.getByRole('button', { name: 'View trail-day.jpg' }).click();
+      const viewer = page.getByRole('dialog', { name: 'trail-day.jpg' });
+      const shown = viewer.locator('img[alt="trail-day.jpg"]');
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(PHOTO_MAX_EDGE);
+      const [box, frame] = await Promise.all([shown.boundingBox(), viewer.locator('.ui-dialog__body').boundingBox()]);
+      expect(box!.width).toBeGreaterThan(300);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(frame!.y + frame!.height + 1);
+      await expectNoAxeViolations(page, 'the photo viewer');
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
     } finally {
       await visitor.close();
+    }
+  });
+
+  it("shows an admin the photos of someone else's vehicle before their device has synced its files, with none to remove from there", async () => {
+    const admin = await launchDevice();
+    // The server does not record the vehicle as opened by the admin, so their device never syncs its files: what it
+    // shows of them comes from the server's listing alone (as before the first sync of a vehicle the admin opened).
+    await server.db.query(`create function test_skip_row() returns trigger language plpgsql as $$ begin return null; end $$`);
+    await server.db.query('create trigger test_skip_watch before insert on admin_vehicle_watch for each row execute function test_skip_row()');
+    try {
+      const page = admin.context.pages()[0] ?? (await admin.context.newPage());
+      await signInThroughUi(page, server.url, 'admin@tagbook.test', 'tagbook-admin');
+      await page.goto(`${server.url}/vehicle/${bronco}`);
+      const gallery = page.locator('[data-photos]');
+      await gallery.locator('img[alt="trail-day.jpg"]').waitFor();
+      await gallery.locator('img[alt="small.jpg"]').waitFor();
+      await gallery.getByRole('button', { name: 'Add photos' }).waitFor();
+      expect(await gallery.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+      await expectNoAxeViolations(page, "an admin's view of photos their device does not hold yet");
+      expect(await server.db.query('select 1 from admin_vehicle_watch')).toEqual([]);
+    } finally {
+      await admin.close();
+      await server.db.query('drop trigger test_skip_watch on admin_vehicle_watch');
+      await server.db.query('drop function test_skip_row()');
     }
   });
 

@@ -23,7 +23,9 @@ const VIEWPORTS = { phone: { width: 412, height: 915 }, desktop: { width: 1280, 
 
 /** A path may name a demo row by `{vehicle:Name}`, `{request}`, `{customer}`, `{user:email}`. */
 /** `keys`: keys pressed once the screen has settled (e.g. 'e' opens the info form), before the picture. */
-const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean; keys?: string[] }> = [
+/** `addPhotos`: the owner adds the demo photos on this screen first (once); `click`: a button pressed before the picture. */
+type Screen = { name: string; role: Role; path: string; full?: boolean; keys?: string[]; addPhotos?: boolean; click?: string };
+const SCREENS: Screen[] = [
   { name: 'home', role: 'visitor', path: '/' },
   { name: 'help', role: 'visitor', path: '/help' },
   { name: 'vehicle-public', role: 'visitor', path: '/vehicle/{vehicle:Red 911}' },
@@ -69,7 +71,52 @@ const SCREENS: Array<{ name: string; role: Role; path: string; full?: boolean; k
   { name: 'admin-vehicle-notes', role: 'admin', path: '/vehicle/{vehicle:Red 911}/notes' },
   { name: 'admin-vehicle-logbook', role: 'admin', path: '/vehicle/{vehicle:Trail Bronco}/logbook' },
   { name: 'admin-register', role: 'admin', path: '/register' },
+  // Photos: the owner's gallery, a visitor's and a worker's (listed by the server), an admin's, and the viewer.
+  { name: 'photos-owner', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}', addPhotos: true },
+  { name: 'photos-visitor', role: 'visitor', path: '/vehicle/{vehicle:Trail Bronco}' },
+  { name: 'photos-viewer', role: 'visitor', path: '/vehicle/{vehicle:Trail Bronco}', click: 'View trail-front.jpg', full: false },
+  { name: 'photos-worker', role: 'worker', path: '/vehicle/{vehicle:Trail Bronco}' },
+  { name: 'photos-admin', role: 'admin', path: '/vehicle/{vehicle:Trail Bronco}' },
+  { name: 'photos-admin-viewer', role: 'admin', path: '/vehicle/{vehicle:Trail Bronco}', click: 'View trail-side.jpg', full: false },
 ];
+
+const PHOTOS: Array<[name: string, width: number, height: number, from: string, to: string]> = [
+  ['trail-front.jpg', 1600, 1200, '#2e7d32', '#1a5fb4'],
+  ['trail-side.jpg', 900, 1600, '#c62828', '#f9a825'],
+];
+
+let photosAdded = false;
+
+/** The owner picks the demo photos on the open vehicle page (drawn by the browser) and waits for their upload; once. */
+async function addPhotos(page: Page): Promise<void> {
+  if (photosAdded) return;
+  photosAdded = true;
+  const files = [];
+  for (const [name, width, height, from, to] of PHOTOS) {
+    const base64 = await page.evaluate(
+      async ([w, h, a, b]) => {
+        const canvas = new OffscreenCanvas(w, h);
+        const ctx = canvas.getContext('2d')!;
+        const g = ctx.createLinearGradient(0, 0, w, h);
+        g.addColorStop(0, a);
+        g.addColorStop(1, b);
+        ctx.fillStyle = g;
+        ctx.fillRect(0, 0, w, h);
+        ctx.fillStyle = '#fff';
+        ctx.font = `${Math.round(w / 10)}px sans-serif`;
+        ctx.fillText('Trail Bronco', w / 10, h / 2);
+        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
+        let out = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(out);
+      },
+      [width, height, from, to] as const,
+    );
+    files.push({ name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') });
+  }
+  await page.locator('[data-photos] [data-file-input]').setInputFiles(files);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-photos] [data-uploaded="1"]').length >= n, PHOTOS.length);
+}
 
 const OUT = join(ROOT, '.tmp', 'screenshots');
 const only = process.env.SCREENS ?? '';
@@ -129,8 +176,14 @@ describe('screenshots', () => {
         }
         await page.goto(server.url + path);
         await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle`));
+        if (screen.addPhotos) await addPhotos(page);
         for (const key of screen.keys ?? []) await page.keyboard.press(key);
         if (screen.keys) await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle after its keys`));
+        if (screen.click) {
+          await page.getByRole('button', { name: screen.click }).click();
+          // What the click opened has finished coming in (dialogs fade and slide).
+          await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        }
         // Fonts and images in before the picture. Not 'networkidle': the open sync stream keeps the network busy.
         await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete));
         await page.screenshot({ path: join(OUT, `${screen.name}-${size}.png`), fullPage: screen.full ?? true });

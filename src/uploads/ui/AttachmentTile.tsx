@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import FileText from 'lucide-react/icons/file-text';
 import ImageOff from 'lucide-react/icons/image-off';
 import Star from 'lucide-react/icons/star';
@@ -7,6 +8,7 @@ import { QueueState } from '../../domain/uploadQueue.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { useFileImage } from '../fileImages.js';
 import type { Attachment } from '../queries.js';
+import { PhotoViewer } from './PhotoViewer.js';
 
 /** Words for where this device's upload of a file stands; null once it is done (or it came from elsewhere). */
 export function uploadStatus(item: Attachment, online: boolean): string | null {
@@ -39,11 +41,14 @@ export function AttachmentTile({
   const status = uploadStatus(item, online);
   const u = item.upload;
   const uploaded = status === null;
+  const [viewing, setViewing] = useState(false);
   return (
     <li className="attachment" data-attachment={item.id} data-uploaded={uploaded ? '1' : '0'}>
       <div className="attachment__frame">
         {image && shown.url !== null ? (
-          <img className="attachment__image" src={shown.url} alt={item.filename} />
+          <button type="button" className="attachment__open" aria-label={`View ${item.filename}`} onClick={() => setViewing(true)}>
+            <img className="attachment__image" src={shown.url} alt={item.filename} />
+          </button>
         ) : image ? (
           <span className="attachment__placeholder" role="img" aria-label={`${item.filename}: not on this device yet`}>
             <ImageOff aria-hidden="true" />
@@ -70,6 +75,7 @@ export function AttachmentTile({
           {canRemove && <IconButton icon={Trash2} label={`Remove ${item.filename}`} onClick={onRemove} iconSize={20} data-action="remove-attachment" />}
         </div>
       )}
+      {viewing && shown.url !== null && <PhotoViewer url={shown.url} filename={item.filename} onClose={() => setViewing(false)} />}
     </li>
   );
 }

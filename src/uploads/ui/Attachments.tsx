@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { addPickedFiles } from '../pick.js';
-import { pendingUploads, removeAttachment, useAttachments, type Attachment } from '../queries.js';
+import { pendingUploads, removeAttachment, useAttachments, useHoldsBuckets, type Attachment } from '../queries.js';
 import { AttachmentTile } from './AttachmentTile.js';
 import './attachments.css';
 
@@ -24,7 +24,9 @@ export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navig
 /**
  * Files attached to one thing (a vehicle's photos, a note, a service request): a grid of thumbnails with each
  * upload's progress and the overall one, an add button for those who may add, and removal for those who may
- * remove. Picked files are kept on the device at once, so they show (and stay) even offline.
+ * remove. Picked files are kept on the device at once, so they show (and stay) even offline. `listed`: files the
+ * server listed, shown while this device holds none of the target's buckets (its files have not synced yet), never
+ * removable from here, since a removal is the deletion of a row the device holds.
  */
 export function Attachments({
   target,
@@ -34,6 +36,7 @@ export function Attachments({
   canRemove,
   cover,
   emptyText,
+  listed = [],
 }: {
   target: AttachmentTarget;
   label: string;
@@ -42,8 +45,14 @@ export function Attachments({
   canRemove: (item: Attachment) => boolean;
   cover?: { hash: string | null; set: (hash: string) => void } | undefined;
   emptyText?: string;
+  listed?: readonly Attachment[];
 }) {
-  const { status, items } = useAttachments(target);
+  const held = useAttachments(target);
+  const synced = useHoldsBuckets(target);
+  const status = held.status;
+  const heldIds = new Set(held.items.map((item) => item.id));
+  const shownListed = synced ? [] : listed.filter((item) => !heldIds.has(item.id));
+  const items = [...held.items, ...shownListed].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const online = useOnline();
   const input = useRef<HTMLInputElement>(null);
   const [adding, setAdding] = useState<number | null>(null);
@@ -99,7 +108,7 @@ export function Attachments({
               key={item.id}
               item={item}
               online={online}
-              canRemove={canRemove(item)}
+              canRemove={heldIds.has(item.id) && canRemove(item)}
               onRemove={() => setRemoving(item)}
               isCover={cover !== undefined && cover.hash === item.combinedHash}
               onSetCover={cover ? () => cover.set(item.combinedHash) : undefined}

@@ -7,17 +7,19 @@ import type { VehicleArea } from './useVehicleArea.js';
 
 /**
  * What the public profile shows beyond the vehicle's fields (ListVehicleContents, app = profile): the notes its
- * owner made public. The owner and admins read them from the notes they hold; everyone else asks the server, and the
- * answer is kept for offline revisits.
+ * owner made public, and its photos. The owner and admins read the notes from the notes they hold. Every device but
+ * the owner's own asks the server, and the answer is kept for offline revisits: an admin's device holds a vehicle's
+ * files only once the vehicle it opened has synced, and shows the listed photos until then.
  */
 export function useProfileItems(area: VehicleArea, vehicleId: string): { status: 'loading' | 'ready'; items: ProfileItem[] } {
   const holdsNotes = area.source === 'local' || atLeast(area.access, 'owner');
+  const asks = area.source !== 'local';
   const notes = useVehicleNotes(area, vehicleId);
   const cached = useCachedProfileItems(vehicleId);
   const [asked, setAsked] = useState(false);
 
   useEffect(() => {
-    if (holdsNotes) return;
+    if (!asks) return;
     let live = true;
     const ask = () =>
       fetchProfileContents(vehicleId).then(
@@ -33,11 +35,12 @@ export function useProfileItems(area: VehicleArea, vehicleId: string): { status:
       live = false;
       window.removeEventListener('online', ask);
     };
-  }, [vehicleId, holdsNotes]);
+  }, [vehicleId, asks]);
 
   if (holdsNotes) {
     const items = notes.rows.filter((n) => n.is_public === 1).map((n) => ({ id: n.id, body: n.body ?? '', created_at: n.created_at ?? '' }));
-    return { status: notes.status, items };
+    const photos = asks ? (cached.value ?? []).filter((item) => item.photo !== undefined) : [];
+    return { status: notes.status, items: [...items, ...photos] };
   }
   const waiting = cached.status === 'loading' || (cached.value === null && !asked);
   return { status: waiting ? 'loading' : 'ready', items: cached.value ?? [] };

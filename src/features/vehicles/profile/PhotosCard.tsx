@@ -1,17 +1,33 @@
 import { Card } from '../../../ui/Card.js';
 import { AttachmentTile } from '../../../uploads/ui/AttachmentTile.js';
 import { Attachments, useOnline } from '../../../uploads/ui/Attachments.js';
+import type { Attachment } from '../../../uploads/queries.js';
 import { useCurrentUser } from '../../../rpc/session.js';
 import { canEdit } from '../access.js';
 import { saveCover } from '../data/writes.js';
 import type { ProfileItem } from '../data/types.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 
+/** A photo the server listed for the profile, as the attachments grid shows it (nothing of it is on this device). */
+function listedAttachment(item: ProfileItem): Attachment {
+  return {
+    id: item.id,
+    filename: item.photo!.filename,
+    combinedHash: item.photo!.hash,
+    type: item.photo!.type,
+    userId: null,
+    createdAt: item.created_at,
+    localName: null,
+    upload: null,
+  };
+}
+
 /**
  * The vehicle's photos: the owner and admins add them (taken or picked, offline too), pick the cover and remove
- * them; whoever added a photo may remove it too. Removing the cover photo leaves the vehicle without a cover.
+ * them; whoever added a photo may remove it too. Removing the cover photo leaves the vehicle without a cover. An
+ * admin's device that has not synced the vehicle's files yet shows the photos the server listed (`listed`).
  */
-export function PhotosCard({ area }: { area: VehicleArea }) {
+export function PhotosCard({ area, listed }: { area: VehicleArea; listed: ProfileItem[] }) {
   const vehicle = area.vehicle!;
   const editable = canEdit(area.access);
   const me = useCurrentUser();
@@ -25,6 +41,7 @@ export function PhotosCard({ area }: { area: VehicleArea }) {
         canAdd={editable}
         canRemove={(item) => editable || (me !== null && item.userId === me.id)}
         emptyText={editable ? 'Add photos of this vehicle: they are kept on this device until they are uploaded.' : 'No photos yet.'}
+        listed={listed.map(listedAttachment)}
         cover={
           editable
             ? {
@@ -54,16 +71,7 @@ export function ListedPhotosCard({ photos }: { photos: ProfileItem[] }) {
           {photos.map((item) => (
             <AttachmentTile
               key={item.id}
-              item={{
-                id: item.id,
-                filename: item.photo!.filename,
-                combinedHash: item.photo!.hash,
-                type: item.photo!.type,
-                userId: null,
-                createdAt: item.created_at,
-                localName: null,
-                upload: null,
-              }}
+              item={listedAttachment(item)}
               online={online}
               canRemove={false}
               onRemove={() => undefined}

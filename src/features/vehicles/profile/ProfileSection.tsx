@@ -28,7 +28,8 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
   const [editing, setEditing] = useState(false);
   const contents = useProfileItems(area, vehicle.id);
   const items = { status: contents.status, items: contents.items.filter((item) => item.photo === undefined) };
-  // The owner and admins hold the vehicle's files on the device; everyone else sees the photos the server listed.
+  // The owner and admins hold the vehicle's files on the device (an admin's once the opened vehicle has synced; the
+  // listed photos show until then); everyone else sees the photos the server listed.
   const holdsFiles = editable || area.source === 'local';
   const listedPhotos = contents.items.filter((item) => item.photo !== undefined);
   const name = vehicle.name || 'Unnamed Vehicle';
@@ -75,7 +76,7 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
           <SocialLinks vehicle={vehicle} />
         </Card>
       )}
-      {holdsFiles ? <PhotosCard area={area} /> : listedPhotos.length > 0 && <ListedPhotosCard photos={listedPhotos} />}
+      {holdsFiles ? <PhotosCard area={area} listed={listedPhotos} /> : listedPhotos.length > 0 && <ListedPhotosCard photos={listedPhotos} />}
       {editable && area.tags.length === 0 && linkTag && <Suspense fallback={null}>{linkTag(vehicle.id)}</Suspense>}
       {/* Visitors see the owner's shared notes when there are some; the owner and admins see where they will go. */}
       {(editable || items.status === 'loading' || items.items.length > 0) && (
