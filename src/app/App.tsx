@@ -29,9 +29,37 @@ import './submenu.css';
 
 // Each feature is its own chunk so the first render ships only the shell and the page it shows. The not-found page
 // is tiny and is the fallback for every typo, so it stays in the shell.
-const PublicVehiclesPage = lazyPage(() => import('../features/home/PublicVehiclesPage.js').then((m) => m.PublicVehiclesPage));
-const MyVehiclesPage = lazyPage(() => import('../features/vehicles/MyVehiclesPage.js').then((m) => m.MyVehiclesPage));
-const VehiclePage = lazyPage(() => import('../features/vehicles/VehiclePage.js').then((m) => m.VehiclePage));
+/**
+ * The page each route renders, one table for rendering (RoutePage) and for preloading the opened route's chunk before
+ * the first render (main.tsx); src/app/routeModules.ts names the same modules for the build, and a unit test holds
+ * the two together route by route.
+ */
+const ROUTE_PAGES = {
+  'public-vehicles': lazyPage(() => import('../features/home/PublicVehiclesPage.js').then((m) => m.PublicVehiclesPage)),
+  'my-vehicles': lazyPage(() => import('../features/vehicles/MyVehiclesPage.js').then((m) => m.MyVehiclesPage)),
+  vehicle: lazyPage(() => import('../features/vehicles/VehiclePage.js').then((m) => m.VehiclePage)),
+  admin: lazyPage(() => import('../features/admin/AdminPage.js').then((m) => m.AdminPage)),
+  company: lazyPage(() => import('../features/admin/company/CompanyPage.js').then((m) => m.CompanyPage)),
+  register: lazyPage(() => import('../features/register/RegisterPage.js').then((m) => m.RegisterPage)),
+  'under-construction': lazyPage(() => import('./pages/UnderConstructionPage.js').then((m) => m.UnderConstructionPage)),
+  'my-account': lazyPage(() => import('../features/account/MyAccountPage.js').then((m) => m.MyAccountPage)),
+  'recover-account': lazyPage(() => import('../features/account/RecoverAccountPage.js').then((m) => m.RecoverAccountPage)),
+  help: lazyPage(() => import('../features/help/HelpPage.js').then((m) => m.HelpPage)),
+  tag: lazyPage(() => import('../features/tags/TagResolverPage.js').then((m) => m.TagResolverPage)),
+} satisfies Record<Exclude<Route['name'], 'not-found'>, { preload(): Promise<unknown> }>;
+const {
+  'public-vehicles': PublicVehiclesPage,
+  'my-vehicles': MyVehiclesPage,
+  vehicle: VehiclePage,
+  admin: AdminPage,
+  company: CompanyPage,
+  register: RegisterPage,
+  'under-construction': UnderConstructionPage,
+  'my-account': MyAccountPage,
+  'recover-account': RecoverAccountPage,
+  help: HelpPage,
+  tag: TagResolverPage,
+} = ROUTE_PAGES;
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
 const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />;
@@ -45,29 +73,6 @@ const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => (
 const ActiveRequestBanner = lazy(() =>
   import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
 );
-const AdminPage = lazyPage(() => import('../features/admin/AdminPage.js').then((m) => m.AdminPage));
-const CompanyPage = lazyPage(() => import('../features/admin/company/CompanyPage.js').then((m) => m.CompanyPage));
-const RegisterPage = lazyPage(() => import('../features/register/RegisterPage.js').then((m) => m.RegisterPage));
-const UnderConstructionPage = lazyPage(() => import('./pages/UnderConstructionPage.js').then((m) => m.UnderConstructionPage));
-const MyAccountPage = lazyPage(() => import('../features/account/MyAccountPage.js').then((m) => m.MyAccountPage));
-const RecoverAccountPage = lazyPage(() => import('../features/account/RecoverAccountPage.js').then((m) => m.RecoverAccountPage));
-const HelpPage = lazyPage(() => import('../features/help/HelpPage.js').then((m) => m.HelpPage));
-const TagResolverPage = lazyPage(() => import('../features/tags/TagResolverPage.js').then((m) => m.TagResolverPage));
-
-/** The page each route renders, for preloading before the first render (main.tsx); not-found is in the shell. */
-const ROUTE_PAGES: Record<Exclude<Route['name'], 'not-found'>, { preload(): Promise<unknown> }> = {
-  'public-vehicles': PublicVehiclesPage,
-  'my-vehicles': MyVehiclesPage,
-  vehicle: VehiclePage,
-  admin: AdminPage,
-  company: CompanyPage,
-  register: RegisterPage,
-  'under-construction': UnderConstructionPage,
-  'my-account': MyAccountPage,
-  'recover-account': RecoverAccountPage,
-  help: HelpPage,
-  tag: TagResolverPage,
-};
 
 /** Loads the chunk of the page `route` shows; resolves at once for the not-found page. */
 export function preloadRoutePage(route: Route): Promise<unknown> {
