@@ -82,24 +82,6 @@ describe('service requests and work clocks end to end', () => {
     await expectNoAxeViolations(adminPage, 'a service request');
   });
 
-  it("starts an admin's request on a customer's vehicle without requests with the customer's company, known only to the server", async () => {
-    const [known] = await server.db.query<{ owner: string; customer: string; company: string }>(
-      `select v.user_id as owner, i.customer_id as customer, c.company_id as company
-         from vehicles v join vehicles_info i on i.vehicle_id = v.id join customers c on c.id = i.customer_id where v.id = $1`,
-      [bronco],
-    );
-    const van = newId();
-    await server.db.query(`insert into vehicles (id, name, user_id, is_public) values ($1, 'Fleet van', $2, false)`, [van, known!.owner]);
-    await server.db.query('insert into vehicles_info (id, vehicle_id, customer_id) values ($1, $2, $3)', [newId(), van, known!.customer]);
-    // The admin's device holds no customers, and the van has no request whose company could stand in.
-    await adminPage.goto(`${server.url}/vehicle/${van}/request-services`);
-    await adminPage.locator('[data-empty="service-requests"]').waitFor();
-    await adminPage.getByRole('button', { name: 'New request' }).click();
-    const form = adminPage.locator('[data-dialog="service-request-form"]');
-    await expect.poll(() => form.getByLabel('Company', { exact: true }).inputValue()).toBe(known!.company);
-    await form.getByRole('button', { name: 'Cancel' }).click();
-  });
-
   it('keeps a worker\'s clock running offline across a reload, with the banner ticking, and stops it with corrected times', async () => {
     await workerPage.goto(`${server.url}/`);
     const assigned = workerPage.locator('[data-assigned] a', { hasText: DESCRIPTION });
@@ -204,5 +186,23 @@ describe('service requests and work clocks end to end', () => {
     await secondPage.goto(`${server.url}/vehicle/${bronco}/request-services`);
     await secondPage.locator('[data-page="not-found"]').waitFor();
     await expectNoAxeViolations(secondPage, 'service requests of a vehicle one may not see');
+  });
+
+  it("starts an admin's request on a customer's vehicle without requests with the customer's company, known only to the server", async () => {
+    const [known] = await server.db.query<{ owner: string; customer: string; company: string }>(
+      `select v.user_id as owner, i.customer_id as customer, c.company_id as company
+         from vehicles v join vehicles_info i on i.vehicle_id = v.id join customers c on c.id = i.customer_id where v.id = $1`,
+      [bronco],
+    );
+    const van = newId();
+    await server.db.query(`insert into vehicles (id, name, user_id, is_public) values ($1, 'Fleet van', $2, false)`, [van, known!.owner]);
+    await server.db.query('insert into vehicles_info (id, vehicle_id, customer_id) values ($1, $2, $3)', [newId(), van, known!.customer]);
+    // The admin's device holds no customers, and the van has no request whose company could stand in.
+    await adminPage.goto(`${server.url}/vehicle/${van}/request-services`);
+    await adminPage.locator('[data-empty="service-requests"]').waitFor();
+    await adminPage.getByRole('button', { name: 'New request' }).click();
+    const form = adminPage.locator('[data-dialog="service-request-form"]');
+    await expect.poll(() => form.getByLabel('Company', { exact: true }).inputValue()).toBe(known!.company);
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 });
