@@ -10,23 +10,24 @@ import { sweepUnreferencedFiles } from '../../server/storage/files.js';
 import { newId } from '../../src/domain/ids.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { TestDevice } from '../helpers/device.js';
+import { testBackends } from '../helpers/databases.js';
 import { describeFile, jpegBytes, putRange } from '../helpers/files.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
+const backends = await testBackends();
 const BUCKET = 'tagbook-files';
 // s3rver's fixed credentials.
 const KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
- * The S3 blob store against a real S3-compatible server in its own process (s3rver, from npm), on the embedded
- * database: blob storage does not depend on the database, whose side is covered by files.test.ts on both. What this
- * covers: verified blobs land in the store under their SHA-256, partial and refused uploads never do, downloads are
+ * The S3 blob store against a real S3-compatible server in its own process (s3rver, from npm), on each database (the
+ * file rows, the sweep's queries and the store meet in one path). What this covers: verified blobs land in the store under their SHA-256, partial and refused uploads never do, downloads are
  * presigned GET URLs of the store carrying the file's type, equal bytes are stored once, and the sweep deletes a
  * blob once nothing refers to it. What it does not: s3rver accepts presigned GETs without checking their
  * signature or expiry (tried: an altered X-Amz-Signature still answers 200), so that the store refuses altered or
  * expired download URLs is the provider's promise, not tested here; our own signed URLs are (files.test.ts).
  */
-describe('Upload service with an S3-compatible store', () => {
+describe.each(backends)('Upload service with an S3-compatible store, on %s', (backend) => {
   let s3: ChildProcess;
   let endpoint: string;
   let dir: string;
@@ -48,7 +49,7 @@ describe('Upload service with an S3-compatible store', () => {
       s3.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
     });
     endpoint = `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
-    server = await startTestServer('pglite', { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey });
+    server = await startTestServer(backend, { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey });
     await seedDemo(server.db);
     owner = await TestDevice.create(server);
     await owner.signIn('owner@tagbook.test', 'tagbook-demo');
