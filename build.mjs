@@ -222,6 +222,20 @@ async function dropUnlinkedCss(metafile, critical) {
   }
 }
 
+/** The start modules (src/app/routeModules.ts START_MODULES) and what they import, beyond the shell. */
+async function startFiles(metafile, critical, toUrl) {
+  const { START_MODULES } = await importTs('src/app/routeModules.ts');
+  const outputs = metafile.outputs;
+  const shell = new Set(critical.files);
+  const files = new Set();
+  for (const module of START_MODULES) {
+    const chunk = Object.keys(outputs).find((k) => outputs[k].entryPoint === module);
+    if (!chunk) throw new Error(`build: ${module} (a start module) is not a chunk of its own: is it imported lazily?`);
+    for (const f of staticClosure(outputs, chunk)) if (!shell.has(f)) files.add(toUrl(f));
+  }
+  return files;
+}
+
 /** Bundles one of the project's TypeScript modules and imports it, so the build reads the same lists the code uses. */
 async function importTs(path) {
   const bundled = await esbuild.build({
@@ -335,7 +349,7 @@ function precacheGroup(url, unused) {
 }
 
 /** What the service worker may precache: every shipped file but source maps, compressed siblings and itself. */
-async function writeAssetManifest(version, unused, shell) {
+async function writeAssetManifest(version, unused, fetchedByPage) {
   const files = [];
   for (const file of await listFiles(pub)) {
     const url = '/' + relative(pub, file).split('\\').join('/');
@@ -348,7 +362,7 @@ async function writeAssetManifest(version, unused, shell) {
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.url).update('\0').update(await readFile(join(pub, f.url))).update('\0');
   const digest = hash.digest('hex').slice(0, 16);
-  const manifest = { version, digest, files, pack: await writePrecachePack(files, shell) };
+  const manifest = { version, digest, files, pack: await writePrecachePack(files, fetchedByPage) };
   await writeFile(join(pub, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
 }
@@ -356,12 +370,15 @@ async function writeAssetManifest(version, unused, shell) {
 /**
  * The service worker's "core" files come as one pack (sw/manifest.ts): over HTTP/1.1 each of ~110 small chunks
  * costs a request, ~330 bytes of headers and a round trip on a slow link, and brotli packs chunks that share code
- * far better together than one by one. Left out: the shell, which the page has just fetched (the worker copies it
- * from the HTTP cache), and unhashed files, which the worker must revalidate.
+ * far better together than one by one. Left out: what every start fetches before the worker installs (the shell,
+ * the start modules, and the PowerSync worker folder's files, which the local database loads), which the worker
+ * copies from the HTTP cache, and unhashed files, which the worker must revalidate.
  */
-async function writePrecachePack(files, shell) {
+async function writePrecachePack(files, fetchedByPage) {
   const { mimeType } = await importTs('server/http/mime.ts');
-  const members = files.filter((f) => f.group === 'core' && f.url.startsWith('/assets/') && !shell.has(f.url));
+  const members = files.filter(
+    (f) => f.group === 'core' && f.url.startsWith('/assets/') && !f.url.includes('/powersync-') && !fetchedByPage.has(f.url),
+  );
   if (members.length === 0) return null;
   const bodies = await Promise.all(members.map((f) => readFile(join(pub, f.url))));
   const data = Buffer.concat(bodies);
@@ -401,8 +418,11 @@ async function main() {
   const preloads = await routePreloads(metafile, critical, toUrl);
   await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
   const unused = unusedChunks(metafile, toUrl);
-  const shell = new Set([...critical.files, ...critical.css].map(toUrl));
-  const manifest = await writeAssetManifest(pkg.version, unused, shell);
+  const fetchedByPage = new Set([
+    ...[...critical.files, ...critical.css].map(toUrl),
+    ...(await startFiles(metafile, critical, toUrl)),
+  ]);
+  const manifest = await writeAssetManifest(pkg.version, unused, fetchedByPage);
   await buildServiceWorker(manifest);
   await compressAll(unused);
 

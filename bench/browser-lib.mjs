@@ -251,6 +251,7 @@ export async function launchBrowser({ throttle = true } = {}) {
         r.status = res.status;
       } else if (method === 'Network.dataReceived') {
         if (!r.finished) r.bytes += params.encodedDataLength;
+        r.lastData = params.timestamp;
       } else if (method === 'Network.loadingFinished') {
         r.finished = true;
         r.end = params.timestamp;

@@ -73,7 +73,11 @@ try {
         rates.push(ROWS / (ms / 1000));
         times.push(ms);
         const encoding = streams[0].encoding || 'identity';
-        details.push(`${storage}: ${Math.round(ms)} ms (${Math.round(mark.rows - navigated)} ms from navigation), ` +
+        // When the initial burst's last bytes arrived (the stream stays open), on the same clock as `start`.
+        const stream = streams.find((r) => r.wallTime === start);
+        const downloaded = stream.lastData === undefined ? NaN : (stream.lastData - stream.start) * 1000;
+        details.push(`${storage}: ${Math.round(ms)} ms (${Math.round(mark.rows - navigated)} ms from navigation; ` +
+          `last bytes at ${Math.round(downloaded)} ms), ` +
           `${(streamed / 1024).toFixed(0)} KB streamed (${encoding}, ${streams[0].target}), list shows ${mark.count}`);
         await sleep(200);
       } finally {

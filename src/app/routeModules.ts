@@ -20,3 +20,13 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
   tag: 'src/features/tags/TagResolverPage.tsx',
   'not-found': null,
 };
+
+/**
+ * Modules every start fetches lazily before the service worker installs, whatever the route (main.tsx: the local
+ * database, opened beside the first render, and the service worker's registration, which starts the install). The
+ * build leaves them and what they import out of the precache pack, which would download them a second time; the
+ * worker takes them from the HTTP cache instead. (Sync and the upload queue wait for the database, whose first open
+ * downloads the SQLite wasm: by then the worker has them.) The offline browser test checks that the pack repeats
+ * nothing a first visit's page fetched but the opened route's page.
+ */
+export const START_MODULES: readonly string[] = ['src/data/database.ts', 'src/app/serviceWorker.ts'];

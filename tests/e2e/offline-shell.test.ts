@@ -25,6 +25,8 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
   const assetsRequested = new Set<string>();
   /** The same, asked for by the service worker itself. */
   const assetsRequestedByWorker = new Set<string>();
+  /** Built files the page itself fetched from the network or the HTTP cache (not through the service worker). */
+  const assetsFetchedByPage = new Set<string>();
   /** Sync credential requests the page sent while the browser was offline. */
   const offlineCredentialRequests: string[] = [];
 
@@ -43,6 +45,10 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
       const { pathname } = new URL(req.url());
       if (pathname.startsWith('/assets/')) assetsRequested.add(pathname);
       if (pathname.startsWith('/assets/') && req.serviceWorker()) assetsRequestedByWorker.add(pathname);
+    });
+    page.on('response', (res) => {
+      const { pathname } = new URL(res.url());
+      if (pathname.startsWith('/assets/') && !res.fromServiceWorker()) assetsFetchedByPage.add(pathname);
     });
   });
   let offline = false;
@@ -82,6 +88,11 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     expect(assetsRequestedByWorker).toContain(manifest.pack!.url);
     const packed = new Set(manifest.pack!.files.map((m) => m.url));
     expect([...assetsRequestedByWorker].filter((url) => packed.has(url))).toEqual([]);
+    // Nor does the pack bring again what the page fetched at start, but for the opened route's own page chunks
+    // (src/app/routeModules.ts START_MODULES).
+    const preloads = JSON.parse(readFileSync(join(STATIC_DIR, 'route-preloads.json'), 'utf8')) as { routes: Record<string, string[]> };
+    const routePage = new Set(preloads.routes['public-vehicles']);
+    expect([...assetsFetchedByPage].filter((url) => packed.has(url) && !routePage.has(url))).toEqual([]);
   });
 
   it('starts again offline: shell from the service worker, data from the local database', async () => {
