@@ -368,7 +368,7 @@ async function writeAssetManifest(version, unused, fetchedByPage) {
 }
 
 /**
- * The service worker's "core" files come as one pack (sw/manifest.ts): over HTTP/1.1 each of ~110 small chunks
+ * The service worker's "core" files come as one pack (sw/manifest.ts): over HTTP/1.1 each of about a hundred chunks
  * costs a request, ~330 bytes of headers and a round trip on a slow link, and brotli packs chunks that share code
  * far better together than one by one. Left out: what every start fetches before the worker installs (the shell,
  * the start modules, and the PowerSync worker folder's files, which the local database loads), which the worker
