@@ -223,8 +223,7 @@ async function dropUnlinkedCss(metafile, critical) {
 }
 
 /** The start modules (src/app/routeModules.ts START_MODULES) and what they import, beyond the shell. */
-async function startFiles(metafile, critical, toUrl) {
-  const { START_MODULES } = await importTs('src/app/routeModules.ts');
+function startFiles(START_MODULES, metafile, critical, toUrl) {
   const outputs = metafile.outputs;
   const shell = new Set(critical.files);
   const files = new Set();
@@ -253,8 +252,7 @@ async function importTs(path) {
  * For each route, the chunk of its page (src/app/routeModules.ts) and what that chunk imports, minus the shell: the
  * server preloads them with the shell when that route is opened cold (server/http/preload.ts).
  */
-async function routePreloads(metafile, critical, toUrl) {
-  const { ROUTE_PAGE_MODULES } = await importTs('src/app/routeModules.ts');
+function routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl) {
   const outputs = metafile.outputs;
   const shell = new Set(critical.files);
   const routes = {};
@@ -415,12 +413,13 @@ async function main() {
   await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls);
-  const preloads = await routePreloads(metafile, critical, toUrl);
+  const { ROUTE_PAGE_MODULES, START_MODULES } = await importTs('src/app/routeModules.ts');
+  const preloads = routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl);
   await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
   const unused = unusedChunks(metafile, toUrl);
   const fetchedByPage = new Set([
     ...[...critical.files, ...critical.css].map(toUrl),
-    ...(await startFiles(metafile, critical, toUrl)),
+    ...startFiles(START_MODULES, metafile, critical, toUrl),
   ]);
   const manifest = await writeAssetManifest(pkg.version, unused, fetchedByPage);
   await buildServiceWorker(manifest);
