@@ -168,7 +168,7 @@ async function buildServiceWorker(manifest) {
     version: manifest.version,
     digest: manifest.digest,
     files: manifest.files.filter((f) => f.group !== null).map(({ url, group }) => ({ url, group })),
-    pack: manifest.pack,
+    packs: manifest.packs,
   };
   await esbuild.build({
     entryPoints: [join(root, 'sw/sw.ts')],
@@ -285,12 +285,12 @@ async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls) {
 }
 
 /** Precompressed siblings, built in parallel on the libuv pool; files no page loads (unused SQLite builds) stay raw. */
-async function compressAll(unused) {
+async function compressAll(unused, member) {
   const jobs = [];
   for (const file of await listFiles(pub)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
     const url = '/' + relative(pub, file).split('\\').join('/');
-    if (precacheGroup(url, unused) === null) continue;
+    if (precacheGroup(url, unused, member) === null) continue;
     jobs.push(
       (async () => {
         const data = await readFile(file);
@@ -331,13 +331,15 @@ function unusedChunks(metafile, toUrl) {
 
 /**
  * Which precache group a shipped file belongs to. The service worker installs "core"; a page adds the group of the
- * storage it actually opened ("opfs" or "idb"), so a first visit never downloads both wasm builds. Files in no group
+ * storage it actually opened ("opfs" or "idb"), so a first visit never downloads both wasm builds, and "member" once
+ * someone signs in (`member`: the chunks only signed-in pages import, see memberOnlyFiles). Files in no group
  * are cached only if something ever fetches them: the SDK's encryption builds, unused VFSs and WebSocket transport,
  * in its worker folder and as main-thread chunks (`unused`), and the manifest's PNG icons, which the browser fetches
  * itself when the app is installed (online) and no page shows.
  */
-function precacheGroup(url, unused) {
+function precacheGroup(url, unused, member) {
   if (unused.has(url) || /^\/icons\/.*\.png$/.test(url)) return null;
+  if (member.has(url)) return 'member';
   if (!url.includes('/powersync-')) return 'core';
   const name = url.slice(url.lastIndexOf('/') + 1);
   if (name === 'worker.js' || name.startsWith('FacadeVFS-')) return 'core';
@@ -346,13 +348,39 @@ function precacheGroup(url, unused) {
   return null;
 }
 
+/**
+ * The chunks only signed-in pages need (src/app/routeModules.ts MEMBER_MODULES): everything the entry reaches, through
+ * static and lazy imports alike, is walked except lazy imports of a member module; what the walk never reaches is
+ * needed by nobody but members. A chunk shared with a page anyone opens is reached, so it stays in "core".
+ */
+function memberOnlyFiles(MEMBER_MODULES, metafile, critical, toUrl) {
+  const outputs = metafile.outputs;
+  const members = new Set(MEMBER_MODULES);
+  for (const module of MEMBER_MODULES) {
+    if (!Object.values(outputs).some((o) => o.entryPoint === module)) {
+      throw new Error(`build: ${module} (a member module) is not a chunk of its own: is it imported lazily?`);
+    }
+  }
+  const reached = new Set();
+  const walk = (f) => {
+    if (reached.has(f)) return;
+    reached.add(f);
+    for (const imp of outputs[f]?.imports ?? []) {
+      if (imp.kind === 'dynamic-import' && members.has(outputs[imp.path]?.entryPoint)) continue;
+      if (imp.kind === 'import-statement' || imp.kind === 'dynamic-import') walk(imp.path);
+    }
+  };
+  walk(critical.entry);
+  return new Set(Object.keys(outputs).filter((f) => f.endsWith('.js') && !reached.has(f)).map(toUrl));
+}
+
 /** What the service worker may precache: every shipped file but source maps, compressed siblings and itself. */
-async function writeAssetManifest(version, unused, fetchedByPage) {
+async function writeAssetManifest(version, unused, member, fetchedByPage) {
   const files = [];
   for (const file of await listFiles(pub)) {
     const url = '/' + relative(pub, file).split('\\').join('/');
     if (/\.(map|br|gz)$/.test(url) || url === '/sw.js' || url === '/asset-manifest.json' || url === `/${ROUTE_PRELOADS_FILE}`) continue;
-    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url, unused) });
+    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url, unused, member) });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
   // Over contents, not names and sizes: an icon or the shell can change without either, and the digest names the
@@ -360,22 +388,30 @@ async function writeAssetManifest(version, unused, fetchedByPage) {
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.url).update('\0').update(await readFile(join(pub, f.url))).update('\0');
   const digest = hash.digest('hex').slice(0, 16);
-  const manifest = { version, digest, files, pack: await writePrecachePack(files, fetchedByPage) };
+  const packs = {};
+  for (const group of PACKED_GROUPS) {
+    const pack = await writePrecachePack(files, group, fetchedByPage);
+    if (pack) packs[group] = pack;
+  }
+  const manifest = { version, digest, files, packs };
   await writeFile(join(pub, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
 }
 
+/** Groups whose hashed chunks come as one pack each (sw/manifest.ts PrecachePack). */
+const PACKED_GROUPS = ['core', 'member'];
+
 /**
- * The service worker's "core" files come as one pack (sw/manifest.ts): over HTTP/1.1 each of about a hundred chunks
+ * A group's chunks come as one pack (sw/manifest.ts): over HTTP/1.1 each of about a hundred chunks
  * costs a request, ~330 bytes of headers and a round trip on a slow link, and brotli packs chunks that share code
  * far better together than one by one. Left out: what every start fetches before the worker installs (the shell,
  * the start modules, and the PowerSync worker folder's files, which the local database loads), which the worker
  * copies from the HTTP cache, and unhashed files, which the worker must revalidate.
  */
-async function writePrecachePack(files, fetchedByPage) {
+async function writePrecachePack(files, group, fetchedByPage) {
   const { mimeType } = await importTs('server/http/mime.ts');
   const members = files.filter(
-    (f) => f.group === 'core' && f.url.startsWith('/assets/') && !f.url.includes('/powersync-') && !fetchedByPage.has(f.url),
+    (f) => f.group === group && f.url.startsWith('/assets/') && !f.url.includes('/powersync-') && !fetchedByPage.has(f.url),
   );
   if (members.length === 0) return null;
   const bodies = await Promise.all(members.map((f) => readFile(join(pub, f.url))));
@@ -413,7 +449,7 @@ async function main() {
   await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls);
-  const { ROUTE_PAGE_MODULES, START_MODULES } = await importTs('src/app/routeModules.ts');
+  const { ROUTE_PAGE_MODULES, START_MODULES, MEMBER_MODULES } = await importTs('src/app/routeModules.ts');
   const preloads = routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl);
   await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
   const unused = unusedChunks(metafile, toUrl);
@@ -421,9 +457,10 @@ async function main() {
     ...[...critical.files, ...critical.css].map(toUrl),
     ...startFiles(START_MODULES, metafile, critical, toUrl),
   ]);
-  const manifest = await writeAssetManifest(pkg.version, unused, fetchedByPage);
+  const member = memberOnlyFiles(MEMBER_MODULES, metafile, critical, toUrl);
+  const manifest = await writeAssetManifest(pkg.version, unused, member, fetchedByPage);
   await buildServiceWorker(manifest);
-  await compressAll(unused);
+  await compressAll(unused, member);
 
   let criticalGzip = 0;
   for (const f of critical.files) criticalGzip += gzipSync(await readFile(join(root, f)), { level: 9 }).length;

@@ -3,19 +3,27 @@ export interface AssetManifest {
   version: string;
   digest: string;
   files: { url: string; size: number; group: PrecacheGroup | null }[];
-  pack: PrecachePack | null;
+  packs: PrecachePacks;
 }
 
-/** "core" at install; a page adds the group of the storage it opened, so one visit never downloads both SQLite builds. */
-export type PrecacheGroup = 'core' | 'opfs' | 'idb';
-export const STORAGE_GROUPS: readonly PrecacheGroup[] = ['opfs', 'idb'];
+/**
+ * "core" at install. A page adds the group of the storage it opened, so one visit never downloads both SQLite builds,
+ * and "member" while someone is signed in: the pages and sections only signed-in people open (src/app/routeModules.ts
+ * MEMBER_MODULES), so an anonymous visitor who scanned a tag does not download every editor.
+ */
+export type PrecacheGroup = 'core' | PageGroup;
+/** The groups a page asks for; a new build's worker precaches again those an older one had been asked for. */
+export type PageGroup = 'member' | 'opfs' | 'idb';
+export const PAGE_GROUPS: readonly PageGroup[] = ['member', 'opfs', 'idb'];
+
+/** The groups whose chunks also come as one download each. */
+export type PrecachePacks = Partial<Record<'core' | 'member', PrecachePack>>;
 
 export interface PrecacheManifest {
   version: string;
   digest: string;
   files: { url: string; group: PrecacheGroup }[];
-  /** The "core" files that also come as one download; null when the build made none. */
-  pack: PrecachePack | null;
+  packs: PrecachePacks;
 }
 
 /** Files concatenated into one hashed file: one request and one compression stream instead of one per file. */
@@ -44,7 +52,7 @@ export interface PrecachePlan {
  * visit); after an update that changed a few chunks, the rest are copied from the older cache and only the changed
  * ones are fetched, rather than the whole pack again.
  */
-export function planPrecache(missing: readonly string[], pack: PrecachePack | null): PrecachePlan {
+export function planPrecache(missing: readonly string[], pack: PrecachePack | undefined): PrecachePlan {
   if (!pack) return { fromPack: [], individually: [...missing] };
   const inPack = new Map(pack.files.map((m) => [m.url, m]));
   const fromPack = missing.flatMap((url) => inPack.get(url) ?? []);
@@ -82,8 +90,12 @@ export function urlsOfGroup(manifest: Pick<PrecacheManifest, 'files'>, group: st
   return manifest.files.filter((f) => f.group === group).map((f) => f.url);
 }
 
-export function isStorageGroup(value: unknown): value is 'opfs' | 'idb' {
-  return value === 'opfs' || value === 'idb';
+export function isPageGroup(value: unknown): value is PageGroup {
+  return PAGE_GROUPS.includes(value as PageGroup);
+}
+
+export function packOf(manifest: Pick<PrecacheManifest, 'packs'>, group: PrecacheGroup): PrecachePack | undefined {
+  return group === 'core' || group === 'member' ? manifest.packs[group] : undefined;
 }
 
 /** Content-hashed names: a copy from any earlier build's cache is byte-for-byte right. */

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 import {
-  STORAGE_GROUPS,
+  PAGE_GROUPS,
   cacheName,
   isImmutableAsset,
   isOwnCache,
-  isStorageGroup,
+  isPageGroup,
+  packOf,
   planPrecache,
   urlsOfGroup,
   type PackMember,
@@ -18,7 +19,7 @@ declare const self: ServiceWorkerGlobalScope;
 const MANIFEST = __PRECACHE_MANIFEST__;
 const CACHE = cacheName(MANIFEST.digest);
 const SHELL_URL = '/index.html';
-/** Remembers which storage group a page asked for, so the next build's worker precaches it again at install. */
+/** Remembers which groups a page asked for, so the next build's worker precaches them again at install. */
 const groupMarker = (group: PrecacheGroup) => `/.sw-precached/${group}`;
 
 async function olderCaches(): Promise<Cache[]> {
@@ -45,8 +46,9 @@ async function precache(group: PrecacheGroup): Promise<void> {
     if (reused) await cache.put(url, reused);
     else missing.push(url);
   }
-  const plan = planPrecache(missing, MANIFEST.pack);
-  if (plan.fromPack.length > 0) await unpack(cache, MANIFEST.pack!, plan.fromPack);
+  const pack = packOf(MANIFEST, group);
+  const plan = planPrecache(missing, pack);
+  if (pack && plan.fromPack.length > 0) await unpack(cache, pack, plan.fromPack);
   // Unhashed files (the shell) must come from the server, not from a possibly stale HTTP cache.
   await cache.addAll(
     plan.individually.map((url) => new Request(url, { cache: isImmutableAsset(url) ? 'default' : 'no-cache' })),
@@ -68,18 +70,19 @@ async function unpack(cache: Cache, pack: PrecachePack, members: PackMember[]): 
   );
 }
 
-async function storageGroupsOfOlderCaches(): Promise<PrecacheGroup[]> {
+async function pageGroupsOfOlderCaches(): Promise<PrecacheGroup[]> {
   const older = await olderCaches();
   const found: PrecacheGroup[] = [];
-  for (const group of STORAGE_GROUPS) if (await matchIn(older, groupMarker(group))) found.push(group);
+  for (const group of PAGE_GROUPS) if (await matchIn(older, groupMarker(group))) found.push(group);
   return found;
 }
 
 self.addEventListener('install', (event) => {
-  // An update must not leave a device that stores its data in OPFS without the OPFS build of SQLite offline.
+  // An update must not leave a device that stores its data in OPFS without the OPFS build of SQLite offline, nor a
+  // member's device without the signed-in pages.
   event.waitUntil(
     (async () => {
-      for (const group of ['core' as const, ...(await storageGroupsOfOlderCaches())]) await precache(group);
+      for (const group of ['core' as const, ...(await pageGroupsOfOlderCaches())]) await precache(group);
     })(),
   );
 });
@@ -104,7 +107,7 @@ self.addEventListener('message', (event) => {
     void self.skipWaiting();
   } else if (data?.type === 'CLAIM') {
     event.waitUntil(self.clients.claim());
-  } else if (data?.type === 'PRECACHE' && isStorageGroup(data.group)) {
+  } else if (data?.type === 'PRECACHE' && isPageGroup(data.group)) {
     const group = data.group;
     event.waitUntil(
       precache(group).then(

@@ -99,7 +99,11 @@ export function RoutePage({ route }: { route: Route }) {
         </RequireLogin>
       );
     case 'company':
-      return <CompanyPage subPath={route.subPath} />;
+      return (
+        <RequireLogin message="Sign in to open your company's area.">
+          <CompanyPage subPath={route.subPath} />
+        </RequireLogin>
+      );
     case 'register':
       return <RegisterPage hash={route.hash} />;
     case 'under-construction':

@@ -30,3 +30,25 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
  * nothing a first visit's page fetched but the opened route's page.
  */
 export const START_MODULES: readonly string[] = ['src/data/database.ts', 'src/app/serviceWorker.ts'];
+
+/**
+ * Lazily loaded modules only a signed-in person ever renders: pages behind sign-in, the vehicle sections above
+ * "public", and the work lists and banner of the signed-in shell. What only they import forms the "member" precache
+ * group (sw/manifest.ts), which the service worker downloads once someone signs in, so an anonymous first visit (a
+ * scanned tag) does not download every editor. Signing in needs the network, so a member's pages are cached before
+ * they can be needed offline. A chunk that anything else also imports stays in the core group.
+ */
+export const MEMBER_MODULES: readonly string[] = [
+  'src/features/vehicles/MyVehiclesPage.tsx',
+  'src/features/admin/AdminPage.tsx',
+  'src/features/admin/company/CompanyPage.tsx',
+  'src/features/vehicles/info/InfoSection.tsx',
+  'src/features/vehicles/notes/NotesSection.tsx',
+  'src/features/vehicles/logbook/LogbookSection.tsx',
+  'src/features/vehicles/track/TrackSection.tsx',
+  'src/features/vehicles/ownership/OwnershipSection.tsx',
+  'src/features/services/ServiceRequestsSection.tsx',
+  'src/features/services/MyWork.tsx',
+  'src/features/services/ActiveRequestBanner.tsx',
+  'src/features/register/LinkTagCard.tsx',
+];

@@ -1,6 +1,6 @@
 // Registration and updates of sw/sw.ts (SPEC §4 "Service worker"). Loaded after the first render: nothing here may
 // delay the shell. Every browser dependency comes through ServiceWorkerEnv so the flows run against fakes in tests.
-import { isOwnCache } from '../../sw/manifest.js';
+import { isOwnCache, type PageGroup } from '../../sw/manifest.js';
 
 export const SW_URL = '/sw.js';
 export const SW_SCOPE = '/';
@@ -195,8 +195,11 @@ export async function startServiceWorker(env: ServiceWorkerEnv = browserEnv()): 
   }
 }
 
-/** After the database opened: the worker adds the SQLite build of that storage to its cache (sw/sw.ts PRECACHE). */
-export async function precacheStorage(group: 'opfs' | 'idb', env: ServiceWorkerEnv = browserEnv()): Promise<void> {
+/**
+ * The worker adds a group to its cache (sw/sw.ts PRECACHE): the SQLite build of the storage the database opened, and
+ * the signed-in pages once someone has signed in.
+ */
+export async function precacheGroup(group: PageGroup, env: ServiceWorkerEnv = browserEnv()): Promise<void> {
   const registration = await env.container?.ready;
   registration?.active?.postMessage({ type: 'PRECACHE', group });
 }

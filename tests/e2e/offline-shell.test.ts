@@ -7,6 +7,8 @@ import { launchDevice, type Device } from '../helpers/browser.js';
 import { requireBuild, startTestServer, STATIC_DIR, type TestServer } from '../helpers/server.js';
 import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';
 import { forceIndexedDb, grantPersistentStorage } from '../helpers/storage.js';
+import { signInThroughUi } from '../helpers/ui.js';
+import { seedDemo } from '../../server/db/seed.js';
 
 // Opened once online, the app must start again with no network at all: the shell from the service worker's cache,
 // the SDK worker and the SQLite build of the storage in use from the precache, the data from the local database.
@@ -27,12 +29,15 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
   const assetsRequestedByWorker = new Set<string>();
   /** Built files the page itself fetched from the network or the HTTP cache (not through the service worker). */
   const assetsFetchedByPage = new Set<string>();
+  /** Built files the page asked for, whoever answered. */
+  const assetsAskedByPage = new Set<string>();
   /** Sync credential requests the page sent while the browser was offline. */
   const offlineCredentialRequests: string[] = [];
 
   beforeAll(async () => {
     requireBuild();
     server = await startTestServer('pglite');
+    await seedDemo(server.db);
     device = await launchDevice();
     await emulateOnlineFlag(device.context);
     await prepare(device, server.url);
@@ -40,6 +45,8 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.on('request', (req) => {
       if (req.url().includes('GetPowerSyncAuth') && offline) offlineCredentialRequests.push(req.url());
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/assets/')) assetsAskedByPage.add(pathname);
     });
     device.context.on('request', (req) => {
       const { pathname } = new URL(req.url());
@@ -72,21 +79,16 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     const needed = manifest.files.filter((f) => f.group === 'core' || f.group === storage).map((f) => f.url);
     const other = manifest.files.filter((f) => f.group === (storage === 'opfs' ? 'idb' : 'opfs')).map((f) => f.url);
     expect(needed.some((url) => url.endsWith('.wasm'))).toBe(true);
-    await page.waitForFunction(
-      async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
-      needed,
-      { polling: 250 },
-    );
+    // Polled from here: waitForFunction does not wait for a predicate's promise (a pending one already counts as true).
+    const cached = (urls: string[]) => page.evaluate(async (list) => (await Promise.all(list.map((url) => caches.match(url)))).filter(Boolean).length, urls);
+    await expect.poll(() => cached(needed)).toBe(needed.length);
     // The other storage's SQLite build is never downloaded for nothing.
-    const cachedOther = await page.evaluate(
-      async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).filter(Boolean).length,
-      other,
-    );
-    expect(cachedOther).toBe(0);
+    expect(await cached(other)).toBe(0);
     // A first visit takes the app's chunks in one download of the pack, not one request each.
-    expect(manifest.pack).not.toBeNull();
-    expect(assetsRequestedByWorker).toContain(manifest.pack!.url);
-    const packed = new Set(manifest.pack!.files.map((m) => m.url));
+    const pack = manifest.packs.core;
+    expect(pack).toBeDefined();
+    expect(assetsRequestedByWorker).toContain(pack!.url);
+    const packed = new Set(pack!.files.map((m) => m.url));
     expect([...assetsRequestedByWorker].filter((url) => packed.has(url))).toEqual([]);
     // Nor does the pack bring again what the page fetched at start, but for the opened route's own page chunks
     // (src/app/routeModules.ts START_MODULES).
@@ -121,12 +123,13 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     expect(pageErrors).toEqual([]);
   });
 
-  it('never asks for a built file the precache leaves out (so none is missing offline)', async () => {
+  it('never asks for a built file the precache leaves out (so none is missing offline), nor, signed out, for the signed-in pages', async () => {
     const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
     const precached = new Set(manifest.files.filter((f) => f.group === 'core' || f.group === storage).map((f) => f.url));
+    expect(manifest.files.filter((f) => f.group === 'member').length).toBeGreaterThan(5);
     expect(assetsRequested.size).toBeGreaterThan(5);
     // The pack itself is only the vehicle its members come in.
-    const unexpected = [...assetsRequested].filter((url) => !precached.has(url) && url !== manifest.pack?.url);
+    const unexpected = [...assetsRequested].filter((url) => !precached.has(url) && url !== manifest.packs.core?.url);
     expect(unexpected).toEqual([]);
   });
 
@@ -141,5 +144,28 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     await setBrowserOffline(device.context, page, false);
     await credentials;
     await expect.poll(() => page.locator('[data-sync-state]').getAttribute('data-sync-state')).not.toBe('disconnected');
+  });
+
+  it('once someone signs in, adds the signed-in pages in one pack, and they open offline', async () => {
+    const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
+    const preloads = JSON.parse(readFileSync(join(STATIC_DIR, 'route-preloads.json'), 'utf8')) as { routes: Record<string, string[]> };
+    const memberPack = manifest.packs.member!;
+    const myVehiclesPage = preloads.routes['my-vehicles']![0]!;
+    expect(memberPack.files.map((m) => m.url)).toContain(myVehiclesPage);
+
+    await signInThroughUi(page, server.url, 'owner@tagbook.test', 'tagbook-demo');
+    await expect.poll(() => page.evaluate(async () => (await caches.match('/.sw-precached/member')) !== undefined)).toBe(true);
+    expect(assetsRequestedByWorker).toContain(memberPack.url);
+    // The worker fetched members one by one only when the page asked first (the home page's work list, say).
+    const packed = new Set(memberPack.files.map((m) => m.url));
+    expect([...assetsRequestedByWorker].filter((url) => packed.has(url) && !assetsAskedByPage.has(url))).toEqual([]);
+    // My Vehicles was never opened: offline, its page can only come from what the worker precached at sign-in.
+    expect(assetsRequested.has(myVehiclesPage)).toBe(false);
+
+    await setBrowserOffline(device.context, page, true);
+    offline = true;
+    await page.goto(server.url + '/vehicle');
+    await page.locator('[data-page="my-vehicles"]').waitFor();
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PAGE_MODULES } from '../../src/app/routeModules.js';
+import { MEMBER_MODULES, ROUTE_PAGE_MODULES } from '../../src/app/routeModules.js';
 
 // The build preloads each route's page chunk from this table; a page App.tsx no longer loads lazily (or loads from
 // another module) would be preloaded for nothing while its real chunk is found late again.
@@ -27,5 +27,34 @@ describe('route page modules', () => {
     const inShell = Object.entries(ROUTE_PAGE_MODULES).filter(([, module]) => module === null).map(([route]) => route);
     expect(inShell).toEqual(['not-found']);
     expect(app).toMatch(/import \{ NotFoundPage \} from '\.\/pages\/NotFoundPage\.js'/);
+  });
+});
+
+/** Every module some source file imports lazily, as a path from the project root without its extension. */
+function lazilyImported(): Set<string> {
+  const found = new Set<string>();
+  for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const dir = entry.parentPath;
+    for (const m of readFileSync(join(dir, entry.name), 'utf8').matchAll(/import\('(\.[^']+)'\)/g)) {
+      found.add(relative(ROOT, resolve(dir, m[1]!)).replace(/\.js$/, ''));
+    }
+  }
+  return found;
+}
+
+describe('member modules (precached only once someone signs in)', () => {
+  it('are each imported lazily, so each is a chunk of its own', () => {
+    const lazy = lazilyImported();
+    expect(MEMBER_MODULES.filter((module) => !lazy.has(module.replace(/\.tsx?$/, '')))).toEqual([]);
+  });
+
+  it('include a route page only when App.tsx renders it inside RequireLogin (a visitor never loads it)', () => {
+    const memberRoutes = Object.entries(ROUTE_PAGE_MODULES).filter(([, module]) => module !== null && MEMBER_MODULES.includes(module));
+    expect(memberRoutes.length).toBeGreaterThan(0);
+    for (const [route] of memberRoutes) {
+      const body = app.slice(app.indexOf(`case '${route}':`), app.indexOf('case ', app.indexOf(`case '${route}':`) + 5));
+      expect(body, route).toMatch(/<RequireLogin[\s>]/);
+    }
   });
 });

@@ -3,7 +3,7 @@ import {
   RELOAD_GUARD_MS,
   SW_ERRORS,
   getServiceWorkerStatus,
-  precacheStorage,
+  precacheGroup,
   resetServiceWorker,
   shouldReload,
   startServiceWorker,
@@ -222,12 +222,12 @@ describe('startServiceWorker', () => {
   });
 });
 
-describe('precacheStorage', () => {
+describe('precacheGroup', () => {
   it('asks the active worker to add the storage group', async () => {
     const container = new FakeContainer();
     const active = new FakeWorker('activated');
     container.registration!.active = active;
-    await precacheStorage('opfs', fakeEnv(container).env);
+    await precacheGroup('opfs', fakeEnv(container).env);
     expect(active.posted).toEqual([{ type: 'PRECACHE', group: 'opfs' }]);
   });
 });

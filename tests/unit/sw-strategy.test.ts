@@ -3,7 +3,8 @@ import {
   cacheName,
   isLiveTraffic,
   isOwnCache,
-  isStorageGroup,
+  isPageGroup,
+  packOf,
   planPrecache,
   urlsOfGroup,
   type PrecachePack,
@@ -81,11 +82,22 @@ describe('precache manifest helpers', () => {
     expect(isOwnCache('other-app')).toBe(false);
   });
 
-  it('accepts only the storage groups a page may ask for', () => {
-    expect(isStorageGroup('opfs')).toBe(true);
-    expect(isStorageGroup('idb')).toBe(true);
-    expect(isStorageGroup('core')).toBe(false);
-    expect(isStorageGroup(undefined)).toBe(false);
+  it('accepts only the groups a page may ask for: a storage, or the signed-in pages', () => {
+    expect(isPageGroup('opfs')).toBe(true);
+    expect(isPageGroup('idb')).toBe(true);
+    expect(isPageGroup('member')).toBe(true);
+    expect(isPageGroup('core')).toBe(false);
+    expect(isPageGroup('__proto__')).toBe(false);
+    expect(isPageGroup(undefined)).toBe(false);
+  });
+
+  it('finds each group its own pack, and none for the SQLite builds', () => {
+    const core = { url: '/assets/precache-c.pack', files: [] };
+    const member = { url: '/assets/precache-m.pack', files: [] };
+    expect(packOf({ packs: { core, member } }, 'core')).toBe(core);
+    expect(packOf({ packs: { core, member } }, 'member')).toBe(member);
+    expect(packOf({ packs: { core, member } }, 'opfs')).toBeUndefined();
+    expect(packOf({ packs: {} }, 'member')).toBeUndefined();
   });
 });
 
@@ -114,7 +126,7 @@ describe('planPrecache: the pack or one file at a time', () => {
   });
 
   it('fetches everything alone when the build made no pack, and nothing when nothing is missing', () => {
-    expect(planPrecache(['/assets/a.js'], null)).toEqual({ fromPack: [], individually: ['/assets/a.js'] });
+    expect(planPrecache(['/assets/a.js'], undefined)).toEqual({ fromPack: [], individually: ['/assets/a.js'] });
     expect(planPrecache([], pack)).toEqual({ fromPack: [], individually: [] });
   });
 });

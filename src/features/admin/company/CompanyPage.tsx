@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import Building2 from 'lucide-react/icons/building-2';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { usePageTitle } from '../../../app/pageTitle.js';
-import { RequireLogin } from '../../../app/RequireLogin.js';
 import { AccessDeniedPage } from '../../../app/pages/AccessDeniedPage.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { Link } from '../../../app/router.js';
@@ -43,16 +42,9 @@ const SECTIONS = [
 /**
  * /company/*: the workspace company's area for its current employees (the selected company workspace, else the
  * first company the user works for). Reading is for every employee; company admins (owners, managers) change it.
+ * Rendered only when signed in (App.tsx wraps it in RequireLogin, so visitors never load this chunk).
  */
 export function CompanyPage({ subPath }: { subPath: string }) {
-  return (
-    <RequireLogin message="Sign in to open your company's area.">
-      <CompanyGate subPath={subPath} />
-    </RequireLogin>
-  );
-}
-
-function CompanyGate({ subPath }: { subPath: string }) {
   usePageTitle('Company', { icon: Building2 });
   const user = useCurrentUser();
   const session = useSessionSnapshot().session;
