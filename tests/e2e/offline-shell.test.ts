@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -167,5 +168,37 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     await page.goto(server.url + '/vehicle');
     await page.locator('[data-page="my-vehicles"]').waitFor();
     expect(pageErrors).toEqual([]);
+  });
+  it('after a deploy, the new worker caches again the groups this device had asked for: its storage and the signed-in pages', async () => {
+    offline = false;
+    await setBrowserOffline(device.context, page, false);
+    // A deploy as the browser sees it: a byte-different sw.js whose precache names another cache.
+    const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
+    const deployed = mkdtempSync(join(tmpdir(), 'tagbook-deploy-'));
+    cpSync(STATIC_DIR, deployed, { recursive: true });
+    const digest = manifest.digest.split('').reverse().join('');
+    const sw = readFileSync(join(deployed, 'sw.js'), 'utf8');
+    expect(sw).toContain(`"${manifest.digest}"`);
+    writeFileSync(join(deployed, 'sw.js'), sw.replaceAll(`"${manifest.digest}"`, `"${digest}"`));
+    rmSync(join(deployed, 'sw.js.br'), { force: true });
+    rmSync(join(deployed, 'sw.js.gz'), { force: true });
+    try {
+      await server.restart({ staticDir: deployed });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.update());
+      // Installed means its precache finished: it now waits to take over.
+      await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.waiting?.state ?? null)).toBe('installed');
+      const memberFile = manifest.files.find((f) => f.group === 'member')!.url;
+      const inNewCache = await page.evaluate(
+        async ({ name, urls }) => {
+          const cache = await caches.open(name);
+          return Promise.all(urls.map(async (url) => (await cache.match(url)) !== undefined));
+        },
+        { name: `tagbook-${digest}`, urls: ['/.sw-precached/member', `/.sw-precached/${storage}`, memberFile, `/.sw-precached/${storage === 'opfs' ? 'idb' : 'opfs'}`] },
+      );
+      expect(inNewCache).toEqual([true, true, true, false]);
+    } finally {
+      await server.restart();
+      rmSync(deployed, { recursive: true, force: true });
+    }
   });
 });

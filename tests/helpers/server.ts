@@ -20,8 +20,11 @@ export function requireBuild(): void {
 
 export interface TestServer extends RunningServer {
   backend: Backend;
-  /** Stops the HTTP server (ending every stream) and starts it again on the same port over the same database. */
-  restart(): Promise<void>;
+  /**
+   * Stops the HTTP server (ending every stream) and starts it again on the same port over the same database; with
+   * `staticDir`, serving another build's files (a deploy, as browsers see it).
+   */
+  restart(options?: { staticDir?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,9 +60,9 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
       return current.files;
     },
     close: () => current.close(),
-    async restart() {
+    async restart(options = {}) {
       await current.close();
-      current = await startServer(samePort, { db });
+      current = await startServer({ ...samePort, ...options }, { db });
     },
     async stop() {
       await current.close();
