@@ -32,6 +32,7 @@ const SCREENS: Screen[] = [
   { name: 'vehicle-public-info', role: 'visitor', path: '/vehicle/{vehicle:Red 911}/info' },
   { name: 'vehicle-private-visitor', role: 'visitor', path: '/vehicle/{vehicle:Camper van}' },
   { name: 'my-vehicles-restricted', role: 'visitor', path: '/vehicle/' },
+  { name: 'company-restricted', role: 'visitor', path: '/company' },
   { name: 'tag-free', role: 'visitor', path: '/register/DEMOFREE0001' },
   { name: 'tag-private', role: 'visitor', path: '/DEMOTAG00003' },
   { name: 'my-vehicles', role: 'owner', path: '/vehicle/' },
