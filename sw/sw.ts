@@ -70,6 +70,21 @@ async function unpack(cache: Cache, pack: PrecachePack, members: PackMember[]): 
   );
 }
 
+/**
+ * Copies every hashed file of this build that an older cache holds and this one does not yet: an update never drops
+ * what the device already had offline, such as pages it opened before they formed a group of their own, or a group
+ * it was still fetching. Copies only; nothing is fetched.
+ */
+async function keepFromOlderCaches(): Promise<void> {
+  const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  for (const { url } of MANIFEST.files) {
+    if (!isImmutableAsset(url) || (await cache.match(url))) continue;
+    const reused = await matchIn(older, url);
+    if (reused) await cache.put(url, reused);
+  }
+}
+
 async function pageGroupsOfOlderCaches(): Promise<PrecacheGroup[]> {
   const older = await olderCaches();
   const found: PrecacheGroup[] = [];
@@ -83,6 +98,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       for (const group of ['core' as const, ...(await pageGroupsOfOlderCaches())]) await precache(group);
+      await keepFromOlderCaches();
     })(),
   );
 });

@@ -169,11 +169,17 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     await page.locator('[data-page="my-vehicles"]').waitFor();
     expect(pageErrors).toEqual([]);
   });
-  it('after a deploy, the new worker caches again the groups this device had asked for: its storage and the signed-in pages', async () => {
+  it('after a deploy, the new worker caches again the groups this device had asked for, and keeps what it had', async () => {
     offline = false;
     await setBrowserOffline(device.context, page, false);
-    // A deploy as the browser sees it: a byte-different sw.js whose precache names another cache.
     const manifest = JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8')) as AssetManifest;
+    const memberFile = manifest.files.find((f) => f.group === 'member')!.url;
+    // A file of a group this device never asked for, cached all the same (as a page opened before its chunks formed a
+    // group of their own would be): the other storage's SQLite glue.
+    const otherStorage = storage === 'opfs' ? 'idb' : 'opfs';
+    const otherFile = manifest.files.find((f) => f.group === otherStorage && f.url.endsWith('.js'))!.url;
+    await page.evaluate(async ({ name, url }) => (await caches.open(name)).add(url), { name: `tagbook-${manifest.digest}`, url: otherFile });
+    // A deploy as the browser sees it: a byte-different sw.js whose precache names another cache.
     const deployed = mkdtempSync(join(tmpdir(), 'tagbook-deploy-'));
     cpSync(STATIC_DIR, deployed, { recursive: true });
     const digest = manifest.digest.split('').reverse().join('');
@@ -187,18 +193,19 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.update());
       // Installed means its precache finished: it now waits to take over.
       await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.waiting?.state ?? null)).toBe('installed');
-      const memberFile = manifest.files.find((f) => f.group === 'member')!.url;
       const inNewCache = await page.evaluate(
         async ({ name, urls }) => {
           const cache = await caches.open(name);
           return Promise.all(urls.map(async (url) => (await cache.match(url)) !== undefined));
         },
-        { name: `tagbook-${digest}`, urls: ['/.sw-precached/member', `/.sw-precached/${storage}`, memberFile, `/.sw-precached/${storage === 'opfs' ? 'idb' : 'opfs'}`] },
+        { name: `tagbook-${digest}`, urls: [`/.sw-precached/${storage}`, '/.sw-precached/member', memberFile, `/.sw-precached/${otherStorage}`, otherFile] },
       );
-      expect(inNewCache).toEqual([true, true, true, false]);
+      // Both groups asked for again, the other storage never asked for, and the file it had of it kept.
+      expect(inNewCache).toEqual([true, true, true, false, true]);
     } finally {
       await server.restart();
       rmSync(deployed, { recursive: true, force: true });
     }
   });
+
 });
