@@ -22,14 +22,20 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
 };
 
 /**
- * Modules every start fetches lazily before the service worker installs, whatever the route (main.tsx: the local
- * database, opened beside the first render, and the service worker's registration, which starts the install). The
- * build leaves them and what they import out of the precache pack, which would download them a second time; the
- * worker takes them from the HTTP cache instead. (Sync and the upload queue wait for the database, whose first open
- * downloads the SQLite wasm: by then the worker has them.) The offline browser test checks that the pack repeats
- * nothing a first visit's page fetched but the opened route's page.
+ * Modules every start fetches lazily whatever the route, possibly before the service worker has installed (main.tsx:
+ * the local database, opened beside the first render; the service worker's registration, which starts the install;
+ * and, once the database is open, sync and the upload queue, which on a slow device can come before the worker is
+ * ready). The build leaves them and what they import out of the precache pack, which would download them a second
+ * time; the worker takes them from the HTTP cache instead, or fetches them itself if it comes first, and then the
+ * page finds them in the HTTP cache. The offline browser test checks that the pack repeats nothing a first visit's
+ * page fetched but the opened route's page.
  */
-export const START_MODULES: readonly string[] = ['src/data/database.ts', 'src/app/serviceWorker.ts'];
+export const START_MODULES: readonly string[] = [
+  'src/data/database.ts',
+  'src/app/serviceWorker.ts',
+  'src/data/sync.ts',
+  'src/uploads/queue.ts',
+];
 
 /**
  * Lazily loaded modules only a signed-in person ever renders: pages behind sign-in, the vehicle sections above
