@@ -388,9 +388,10 @@ async function writeAssetManifest(version, unused, member, fetchedByPage) {
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.url).update('\0').update(await readFile(join(pub, f.url))).update('\0');
   const digest = hash.digest('hex').slice(0, 16);
+  const { mimeType } = await importTs('server/http/mime.ts');
   const packs = {};
   for (const group of PACKED_GROUPS) {
-    const pack = await writePrecachePack(files, group, fetchedByPage);
+    const pack = await writePrecachePack(files, group, fetchedByPage, mimeType);
     if (pack) packs[group] = pack;
   }
   const manifest = { version, digest, files, packs };
@@ -408,8 +409,7 @@ const PACKED_GROUPS = ['core', 'member'];
  * the start modules, and the PowerSync worker folder's files, which the local database loads), which the worker
  * copies from the HTTP cache, and unhashed files, which the worker must revalidate.
  */
-async function writePrecachePack(files, group, fetchedByPage) {
-  const { mimeType } = await importTs('server/http/mime.ts');
+async function writePrecachePack(files, group, fetchedByPage, mimeType) {
   const members = files.filter(
     (f) => f.group === group && f.url.startsWith('/assets/') && !f.url.includes('/powersync-') && !fetchedByPage.has(f.url),
   );

@@ -16,8 +16,8 @@ export type PrecacheGroup = 'core' | PageGroup;
 export type PageGroup = 'member' | 'opfs' | 'idb';
 export const PAGE_GROUPS: readonly PageGroup[] = ['member', 'opfs', 'idb'];
 
-/** The groups whose chunks also come as one download each. */
-export type PrecachePacks = Partial<Record<'core' | 'member', PrecachePack>>;
+/** The groups whose chunks also come as one download each (the build packs core and member, never a storage). */
+export type PrecachePacks = Partial<Record<PrecacheGroup, PrecachePack>>;
 
 export interface PrecacheManifest {
   version: string;
@@ -95,7 +95,7 @@ export function isPageGroup(value: unknown): value is PageGroup {
 }
 
 export function packOf(manifest: Pick<PrecacheManifest, 'packs'>, group: PrecacheGroup): PrecachePack | undefined {
-  return group === 'core' || group === 'member' ? manifest.packs[group] : undefined;
+  return manifest.packs[group];
 }
 
 /** Content-hashed names: a copy from any earlier build's cache is byte-for-byte right. */

@@ -35,17 +35,26 @@ async function matchIn(list: Cache[], url: string): Promise<Response | undefined
   return undefined;
 }
 
-/** Fills this build's cache with a group; hashed files already cached by an earlier build are copied, not fetched. */
-async function precache(group: PrecacheGroup): Promise<void> {
-  const cache = await caches.open(CACHE);
+/**
+ * Copies into this build's cache the hashed files among `urls` that an earlier build's cache holds; returns those
+ * still missing (unhashed ones always are: they must come from the server).
+ */
+async function copyFromOlderCaches(cache: Cache, urls: readonly string[]): Promise<string[]> {
   const older = await olderCaches();
   const missing: string[] = [];
-  for (const url of urlsOfGroup(MANIFEST, group)) {
+  for (const url of urls) {
     if (await cache.match(url)) continue;
     const reused = isImmutableAsset(url) ? await matchIn(older, url) : undefined;
     if (reused) await cache.put(url, reused);
     else missing.push(url);
   }
+  return missing;
+}
+
+/** Fills this build's cache with a group; hashed files already cached by an earlier build are copied, not fetched. */
+async function precache(group: PrecacheGroup): Promise<void> {
+  const cache = await caches.open(CACHE);
+  const missing = await copyFromOlderCaches(cache, urlsOfGroup(MANIFEST, group));
   const pack = packOf(MANIFEST, group);
   const plan = planPrecache(missing, pack);
   if (pack && plan.fromPack.length > 0) await unpack(cache, pack, plan.fromPack);
@@ -70,21 +79,6 @@ async function unpack(cache: Cache, pack: PrecachePack, members: PackMember[]): 
   );
 }
 
-/**
- * Copies every hashed file of this build that an older cache holds and this one does not yet: an update never drops
- * what the device already had offline, such as pages it opened before they formed a group of their own, or a group
- * it was still fetching. Copies only; nothing is fetched.
- */
-async function keepFromOlderCaches(): Promise<void> {
-  const cache = await caches.open(CACHE);
-  const older = await olderCaches();
-  for (const { url } of MANIFEST.files) {
-    if (!isImmutableAsset(url) || (await cache.match(url))) continue;
-    const reused = await matchIn(older, url);
-    if (reused) await cache.put(url, reused);
-  }
-}
-
 async function pageGroupsOfOlderCaches(): Promise<PrecacheGroup[]> {
   const older = await olderCaches();
   const found: PrecacheGroup[] = [];
@@ -98,7 +92,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       for (const group of ['core' as const, ...(await pageGroupsOfOlderCaches())]) await precache(group);
-      await keepFromOlderCaches();
+      // An update never drops what the device already had offline (pages it opened before they formed a group of
+      // their own, or a group it was still fetching): every file of this build an older cache holds is copied over.
+      await copyFromOlderCaches(await caches.open(CACHE), MANIFEST.files.map((f) => f.url));
     })(),
   );
 });
