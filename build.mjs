@@ -268,8 +268,35 @@ function routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl) {
   return routes;
 }
 
-async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls) {
+/**
+ * The boot frame's HTML (src/app/BootFrame.tsx), rendered with the app's own components and build settings. Bundled
+ * to a file beside the build (its packages stay imports, resolved from node_modules), imported, then removed.
+ */
+async function renderBootFrame(version) {
+  const file = join(out, `boot-frame-${process.pid}.mjs`);
+  const { define, jsx } = appBuildOptions(version);
+  await esbuild.build({
+    entryPoints: [join(root, 'src/app/BootFrame.tsx')],
+    outfile: file,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    jsx,
+    define,
+    logLevel: 'warning',
+  });
+  try {
+    const { bootFrameHtml } = await import(file);
+    return bootFrameHtml();
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, bootFrame) {
   const template = await readFile(join(root, 'public/index.html'), 'utf8');
+  if (!template.includes('<!--boot-frame-->')) throw new Error('public/index.html: the root element lost its <!--boot-frame--> mark');
   const entryUrl = toUrl(critical.entry);
   // Every file of the shell is asked for at once, not found one import at a time after the entry has been parsed.
   const head = [
@@ -280,6 +307,7 @@ async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls) {
   ].join('\n    ');
   const html = template
     .replace('<!--head-->', head)
+    .replace('<!--boot-frame-->', bootFrame)
     .replace('<!--entry-->', `<script type="module" src="${entryUrl}"></script>`);
   await writeFile(join(pub, 'index.html'), html);
 }
@@ -437,10 +465,11 @@ async function main() {
   await rm(out, { recursive: true, force: true });
   await mkdir(pub, { recursive: true });
   await cp(join(root, 'public'), pub, { recursive: true, filter: (f) => basename(f) !== 'index.html' });
-  const [metafile, powersyncWorkerUrl, workerUrls] = await Promise.all([
+  const [metafile, powersyncWorkerUrl, workerUrls, bootFrame] = await Promise.all([
     buildApp(pkg.version),
     copyPowerSyncWorker(),
     buildWorkers(),
+    renderBootFrame(pkg.version),
     buildServer(),
   ]);
   const critical = criticalPathFiles(metafile);
@@ -448,7 +477,7 @@ async function main() {
   // Not shipped: what each chunk is made of, for sizing questions (bench/README.md's figures per area came from it).
   await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
-  await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls);
+  await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, bootFrame);
   const { ROUTE_PAGE_MODULES, START_MODULES, MEMBER_MODULES } = await importTs('src/app/routeModules.ts');
   const preloads = routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl);
   await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));

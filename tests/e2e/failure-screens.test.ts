@@ -6,9 +6,10 @@ import { launchDevice, type Device } from '../helpers/browser.js';
 import { openScreen } from '../helpers/screens.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
 
-// What a person sees when things go wrong: a page chunk that never arrives (the loading overlay after 5 s) and a
-// page that throws (the error screen). Both are produced from the test by routing the page's chunk request; the
-// service worker is blocked so every request reaches the routing.
+// What a person sees while the app is not there yet or when things go wrong: the frame index.html paints before the
+// app's script has run, a page chunk that never arrives (the loading overlay after 5 s) and a page that throws (the
+// error screen). Each is produced from the test by routing the script's request; the service worker is blocked so
+// every request reaches the routing.
 let server: TestServer;
 
 beforeAll(async () => {
@@ -44,6 +45,33 @@ describe.each([
     await page.locator('.vehicle-list a').first().waitFor();
     await page.route('**/assets/chunk-*.js', handler);
   }
+
+  it("shows the app's frame while its script is still on the way, and the app takes its place", async () => {
+    // The entry script is held until the frame has been checked: what shows meanwhile is index.html and its style
+    // sheet alone, as on a phone whose first visit is still downloading the shell.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const entryAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/assets/app-*.js', async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    await entryAsked;
+    const frame = page.locator('#root > [data-boot-frame]');
+    await frame.waitFor();
+    expect(await frame.locator('header .app-header-title').textContent()).toBe('Tagbook');
+    expect(await frame.getByRole('status').textContent()).toBe('Loading…');
+    expect(await frame.locator('.app-bottom-nav').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the frame before the app runs');
+
+    release();
+    await page.locator('.app[data-auth="signed-out"] [data-page="public-vehicles"]').waitFor();
+    expect(await page.locator('[data-boot-frame]').count()).toBe(0);
+    expect(await page.locator('#root > .app').count()).toBe(1);
+  });
 
   it("shows 'Oh no... It's taking too long...' when a page chunk stalls, and offers a reset", async () => {
     const stalled: Route[] = [];

@@ -24,8 +24,19 @@ const VIEWPORTS = { phone: { width: 412, height: 915 }, desktop: { width: 1280, 
 /** A path may name a demo row by `{vehicle:Name}`, `{request}`, `{customer}`, `{user:email}`. */
 /** `keys`: keys pressed once the screen has settled (e.g. 'e' opens the info form), before the picture. */
 /** `addPhotos`: the owner adds the demo photos on this screen first (once); `click`: a button pressed before the picture. */
-type Screen = { name: string; role: Role; path: string; full?: boolean; keys?: string[]; addPhotos?: boolean; click?: string };
+/** `beforeScript`: the picture is of index.html alone, the app's script held back (the boot frame). */
+type Screen = {
+  name: string;
+  role: Role;
+  path: string;
+  full?: boolean;
+  keys?: string[];
+  addPhotos?: boolean;
+  click?: string;
+  beforeScript?: boolean;
+};
 const SCREENS: Screen[] = [
+  { name: 'boot-frame', role: 'visitor', path: '/', beforeScript: true },
   { name: 'home', role: 'visitor', path: '/' },
   { name: 'help', role: 'visitor', path: '/help' },
   { name: 'vehicle-public', role: 'visitor', path: '/vehicle/{vehicle:Red 911}' },
@@ -169,6 +180,18 @@ describe('screenshots', () => {
           page = device.context.pages()[0] ?? (await device.context.newPage());
           if (screen.role !== 'visitor') await signInThroughUi(page, server.url, ...ACCOUNTS[screen.role]);
           pages.set(screen.role, page);
+        }
+        if (screen.beforeScript) {
+          // A device of its own without a service worker, so the routing sees the script's request.
+          const device = await launchDevice([], { viewport, serviceWorkers: 'block' });
+          devices.push(device);
+          const bare = device.context.pages()[0] ?? (await device.context.newPage());
+          await bare.route('**/assets/app-*.js', () => undefined);
+          await bare.goto(server.url + screen.path, { waitUntil: 'commit' });
+          await bare.locator('[data-boot-frame] header').waitFor();
+          await bare.waitForFunction(() => document.fonts.status === 'loaded');
+          await bare.screenshot({ path: join(OUT, `${screen.name}-${size}.png`) });
+          continue;
         }
         const path = await resolvePath(screen.path);
         if (path === null) {

@@ -7,6 +7,7 @@ import { useLocation } from '../router.js';
 import { HOME_PATH } from '../routes.js';
 import { stageTitle } from '../stage.js';
 import { useChromeVisible } from './chromeVisibility.js';
+import { HeaderBar } from './HeaderBar.js';
 
 /** Where the back button goes when history holds nothing of ours: one level up the path. */
 export function parentPath(pathname: string): string {
@@ -21,23 +22,15 @@ export function AppHeader() {
   const { pathname } = useLocation();
   const visible = useChromeVisible();
   const showBack = pathname !== HOME_PATH || canGoBack();
-  // Pages without an icon of their own show the app's.
-  const HeaderIcon = Icon ?? QrCode;
   const back = () => (backTo !== null ? navigate(backTo) : goBack(parentPath(pathname)));
   return (
-    <header className="app-header" data-visible={visible}>
-      <div className="app-header-inner">
-        {showBack ? (
-          <IconButton icon={ArrowLeft} label="Back" onClick={back} data-action="back" />
-        ) : (
-          <span className="app-header-back-spacer" aria-hidden="true" />
-        )}
-        <HeaderIcon className="app-header-icon" size={22} aria-hidden="true" />
-        <span className="app-header-text">
-          <span className="app-header-title">{stageTitle(title || APP_NAME)}</span>
-          {subtitle && <span className="app-header-subtitle">{subtitle}</span>}
-        </span>
-      </div>
-    </header>
+    <HeaderBar
+      back={showBack ? <IconButton icon={ArrowLeft} label="Back" onClick={back} data-action="back" /> : null}
+      // Pages without an icon of their own show the app's.
+      icon={Icon ?? QrCode}
+      title={stageTitle(title || APP_NAME)}
+      subtitle={subtitle}
+      visible={visible}
+    />
   );
 }

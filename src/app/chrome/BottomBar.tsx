@@ -14,6 +14,7 @@ import { authHref } from '../authLinks.js';
 import { Link, useLocation } from '../router.js';
 import { toggleSubmenu, useSubmenu } from '../submenu/submenuState.js';
 import type { SubmenuTab } from '../submenu/submenuState.js';
+import { BottomBarPlaceholder } from './BottomBarPlaceholder.js';
 import { showChrome, useChromeVisible } from './chromeVisibility.js';
 
 // The scanner dialog, its camera library and its history query load only when someone opens it.
@@ -63,8 +64,7 @@ export function BottomBar() {
       </button>
     );
   }
-  // Same height while the stored session is read, so the page does not jump when the real bar arrives.
-  if (status === 'loading') return <div className="app-bottom-nav" aria-hidden="true" />;
+  if (status === 'loading') return <BottomBarPlaceholder />;
   return session === null ? <GuestBar /> : <BottomNav />;
 }
 
