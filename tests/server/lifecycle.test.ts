@@ -96,11 +96,11 @@ describe('graceful shutdown', () => {
     const inflight = trackInflight(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const arrived = new Promise<void>((resolve) => server.once('request', () => resolve()));
     const hanging = fetch(url).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 50));
-    const started = Date.now();
+    await arrived;
+    // The handler never answers: without the cut, shutdown would wait for it for ever (and the test time out).
     await inflight.shutdown(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await hanging).toBeInstanceOf(Error);
   });
 });
