@@ -8,6 +8,9 @@ import type { AssetManifest } from '../../sw/manifest.js';
 import { testBackends } from '../helpers/databases.js';
 import { requireBuild, startTestServer, STATIC_DIR, type TestServer } from '../helpers/server.js';
 
+/** index.html's root element as the build writes it: holding the app's frame. */
+const SHELL_ROOT = '<div id="root"><div class="app" data-auth="loading" data-boot-frame="">';
+
 const backends = await testBackends();
 
 const manifest = (): AssetManifest => JSON.parse(readFileSync(join(STATIC_DIR, 'asset-manifest.json'), 'utf8'));
@@ -49,7 +52,8 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
     const html = await res.text();
-    expect(html).toContain('<div id="root"></div>');
+    // The app's frame, painted before the script runs (src/app/BootFrame.tsx).
+    expect(html).toContain(SHELL_ROOT);
     expect(html).toMatch(/<script type="module" src="\/assets\/app-[A-Z0-9]+\.js"><\/script>/);
   });
 
@@ -80,7 +84,7 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toContain('<div id="root"></div>');
+    expect(await res.text()).toContain(SHELL_ROOT);
   });
 
   it.each(['/rpc/tagbook.v1.Nope/Missing', '/sync/stream', '/assets/missing-ABC.js', '/missing.js', '/blobs/x',
