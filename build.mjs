@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCallback, constants as zlibConstants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 
@@ -235,17 +235,28 @@ function startFiles(START_MODULES, metafile, critical, toUrl) {
   return files;
 }
 
-/** Bundles one of the project's TypeScript modules and imports it, so the build reads the same lists the code uses. */
-async function importTs(path) {
-  const bundled = await esbuild.build({
+/**
+ * Bundles one of the project's TypeScript modules and imports it, so the build reads the same lists (and renders the
+ * same components) the code uses. The bundle goes to a file beside the build, so its packages stay imports resolved
+ * from node_modules; `options` adds esbuild settings (the app's defines and JSX for a component).
+ */
+async function importTs(path, options = {}) {
+  const file = join(out, `import-${basename(path)}-${process.pid}.mjs`);
+  await esbuild.build({
     entryPoints: [join(root, path)],
+    outfile: file,
     bundle: true,
-    write: false,
+    packages: 'external',
     format: 'esm',
-    platform: 'neutral',
+    platform: 'node',
     logLevel: 'warning',
+    ...options,
   });
-  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 /**
@@ -268,30 +279,11 @@ function routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl) {
   return routes;
 }
 
-/**
- * The boot frame's HTML (src/app/BootFrame.tsx), rendered with the app's own components and build settings. Bundled
- * to a file beside the build (its packages stay imports, resolved from node_modules), imported, then removed.
- */
+/** The boot frame's HTML (src/app/BootFrame.tsx), rendered with the app's own components and build settings. */
 async function renderBootFrame(version) {
-  const file = join(out, `boot-frame-${process.pid}.mjs`);
   const { define, jsx } = appBuildOptions(version);
-  await esbuild.build({
-    entryPoints: [join(root, 'src/app/BootFrame.tsx')],
-    outfile: file,
-    bundle: true,
-    packages: 'external',
-    format: 'esm',
-    platform: 'node',
-    jsx,
-    define,
-    logLevel: 'warning',
-  });
-  try {
-    const { bootFrameHtml } = await import(file);
-    return bootFrameHtml();
-  } finally {
-    await rm(file, { force: true });
-  }
+  const { bootFrameHtml } = await importTs('src/app/BootFrame.tsx', { define, jsx });
+  return bootFrameHtml();
 }
 
 async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, bootFrame) {

@@ -8,6 +8,7 @@ import { printSettings } from './print/printSettings.js';
 import { ExternalLinkDialogHost } from '../ui/links/ExternalLinkDialogHost.js';
 import { SnackbarHost } from '../ui/snackbar/SnackbarHost.js';
 import { AuthDrawerHost } from './AuthDrawerHost.js';
+import { AppVersionFooter } from './AppVersionFooter.js';
 import { AppHeader } from './chrome/AppHeader.js';
 import { BottomBar } from './chrome/BottomBar.js';
 import { PageLoading } from './PageLoading.js';
@@ -16,7 +17,6 @@ import { useLocation, useRoute } from './router.js';
 import { AppErrorBoundary } from './feedback/AppErrorBoundary.js';
 import { LoadingOverlay } from './feedback/LoadingOverlay.js';
 import { OptionalPart } from './feedback/OptionalPart.js';
-import { APP_VERSION } from './version.js';
 import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
 import { SyncStatusBar } from './SyncStatusBar.js';
@@ -153,9 +153,7 @@ export function App() {
             )}
           </Suspense>
         </AppErrorBoundary>
-        <footer className="app-version" data-app-version={APP_VERSION}>
-          Tagbook {APP_VERSION}
-        </footer>
+        <AppVersionFooter />
       </main>
       <div className="app-bottom">
         <SyncStatusBar />

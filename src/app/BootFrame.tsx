@@ -1,11 +1,11 @@
 import QrCode from 'lucide-react/icons/qr-code';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { AppVersionFooter } from './AppVersionFooter.js';
 import { BottomBarPlaceholder } from './chrome/BottomBarPlaceholder.js';
 import { HeaderBar } from './chrome/HeaderBar.js';
 import { PageLoading } from './PageLoading.js';
 import { APP_NAME } from './pageTitle.js';
 import { stageTitle } from './stage.js';
-import { APP_VERSION } from './version.js';
 
 /**
  * The app's frame before any script has run: the header with the app's name, the page's loading state and the bottom
@@ -19,7 +19,7 @@ export function BootFrame() {
       <HeaderBar back={null} icon={QrCode} title={stageTitle(APP_NAME)} visible />
       <main className="app-main">
         <PageLoading />
-        <footer className="app-version">Tagbook {APP_VERSION}</footer>
+        <AppVersionFooter />
       </main>
       <div className="app-bottom">
         <BottomBarPlaceholder />

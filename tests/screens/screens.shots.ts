@@ -173,14 +173,6 @@ describe('screenshots', () => {
       const pages = new Map<Role, Page>();
       for (const screen of SCREENS) {
         if (only && !screen.name.includes(only)) continue;
-        let page = pages.get(screen.role);
-        if (!page) {
-          const device = await launchDevice([], { viewport });
-          devices.push(device);
-          page = device.context.pages()[0] ?? (await device.context.newPage());
-          if (screen.role !== 'visitor') await signInThroughUi(page, server.url, ...ACCOUNTS[screen.role]);
-          pages.set(screen.role, page);
-        }
         if (screen.beforeScript) {
           // A device of its own without a service worker, so the routing sees the script's request.
           const device = await launchDevice([], { viewport, serviceWorkers: 'block' });
@@ -192,6 +184,14 @@ describe('screenshots', () => {
           await bare.waitForFunction(() => document.fonts.status === 'loaded');
           await bare.screenshot({ path: join(OUT, `${screen.name}-${size}.png`) });
           continue;
+        }
+        let page = pages.get(screen.role);
+        if (!page) {
+          const device = await launchDevice([], { viewport });
+          devices.push(device);
+          page = device.context.pages()[0] ?? (await device.context.newPage());
+          if (screen.role !== 'visitor') await signInThroughUi(page, server.url, ...ACCOUNTS[screen.role]);
+          pages.set(screen.role, page);
         }
         const path = await resolvePath(screen.path);
         if (path === null) {

@@ -1,0 +1,10 @@
+import { APP_VERSION } from './version.js';
+
+/** SPEC §9 "Build version": the app's version at the bottom of every page, and of the frame painted before them. */
+export function AppVersionFooter() {
+  return (
+    <footer className="app-version" data-app-version={APP_VERSION}>
+      Tagbook {APP_VERSION}
+    </footer>
+  );
+}
