@@ -1,4 +1,4 @@
-import { PowerSyncDatabase, WASQLiteVFS } from '@powersync/web';
+import { type PowerSyncDatabase, WASQLiteVFS, WebPowerSyncDatabase } from '@powersync/web';
 import { AppSchema } from './schema.js';
 import { decideStorage, type StorageKind } from './storage.js';
 
@@ -22,12 +22,36 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/**
+ * SQLite's page size for a new local database, in bytes. The storages write whole pages: IndexedDB's VFS stores
+ * each page as a record of its own, so an initial sync of 10,000 rows costs far fewer, larger writes with 64 KiB
+ * pages than with SQLite's default 4 KiB (bench/browser-sync.mjs; bench/local-writes.mjs guards small writes).
+ */
+export const LOCAL_PAGE_SIZE = 65_536;
+
+/**
+ * The page size is fixed once a database has its first page, so it is set only on a new, empty one: IndexedDB's VFS
+ * refuses the pragma on an existing database, and a database kept from an earlier build keeps its pages. Done under
+ * the write lock, before the SDK writes its schema, so a second tab opening at the same moment sees the first's.
+ * `_initialize` is the SDK's hook for a subclass's own set-up; `PowerSyncDatabase` is this same class, typed by its
+ * interface only. tests/e2e/storage-choice.test.ts reads the page size back from both storages.
+ */
+class TagbookDatabase extends WebPowerSyncDatabase {
+  override async _initialize(): Promise<void> {
+    await super._initialize();
+    await this.database.writeLock(async (tx) => {
+      const { page_count: pages } = await tx.get<{ page_count: number }>('PRAGMA page_count');
+      if (pages === 0) await tx.execute(`PRAGMA page_size = ${LOCAL_PAGE_SIZE}`);
+    });
+  }
+}
+
 /** Opens the PowerSync database on the storage SPEC §4 picks. Callers go through databaseState.whenDatabaseReady. */
 export async function openLocalDatabase(): Promise<{ db: PowerSyncDatabase; storage: StorageKind }> {
   const choice = await decideStorage();
   if (choice.kind === 'idb' && choice.reason !== 'preference') console.info(`local database on IndexedDB (${choice.reason})`);
   const worker = workerUrl();
-  const db = new PowerSyncDatabase({
+  const db = new TagbookDatabase({
     schema: AppSchema,
     database: { dbFilename: DB_FILENAME, vfs: WASQLiteVFS[choice.vfs], worker, enableMultiTabs: choice.enableMultiTabs },
     sync: { worker },

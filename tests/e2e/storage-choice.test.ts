@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LOCAL_PAGE_SIZE } from '../../src/data/database.js';
 import { STORAGE_PREFERENCE_KEY } from '../../src/data/storage.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
@@ -16,6 +17,37 @@ async function openedStorage(page: Page): Promise<string | null> {
   const db = page.locator('[data-db="ready"]');
   await db.waitFor({ state: 'attached' });
   return db.getAttribute('data-storage');
+}
+
+/**
+ * SQLite's page size as the storage holds the database: bytes 16–17 of the file's header, big-endian (1 means 65536).
+ * IndexedDB's VFS keeps the file as blocks keyed by [path, -offset, version]; OPFS keeps it as a file of its own.
+ */
+function storedPageSize(page: Page, storage: 'idb' | 'opfs'): Promise<number> {
+  return page.evaluate(async (kind) => {
+    let header: Uint8Array;
+    if (kind === 'opfs') {
+      const file = await (await (await navigator.storage.getDirectory()).getFileHandle('tagbook.db')).getFile();
+      header = new Uint8Array(await file.slice(0, 100).arrayBuffer());
+    } else {
+      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('tagbook.db');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const blocks = await new Promise<Array<{ path: string; offset: number; data: Uint8Array }>>((resolve, reject) => {
+        const all = idb.transaction('blocks').objectStore('blocks').getAll();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error);
+      });
+      idb.close();
+      const first = blocks.find((b) => b.path.endsWith('tagbook.db') && b.offset === 0);
+      if (!first) throw new Error('no first block of tagbook.db in IndexedDB');
+      header = first.data;
+    }
+    const size = (header[16]! << 8) | header[17]!;
+    return size === 1 ? 65536 : size;
+  }, storage);
 }
 
 describe('storage choice at start in Chromium', () => {
@@ -43,6 +75,23 @@ describe('storage choice at start in Chromium', () => {
     }
   });
 
+  it('gives a new IndexedDB database large pages and opens it again as it is', async () => {
+    const device = await launchDevice();
+    try {
+      const page = device.context.pages()[0] ?? (await device.context.newPage());
+      await page.goto(server.url + '/');
+      expect(await openedStorage(page)).toBe('idb');
+      expect(await storedPageSize(page, 'idb')).toBe(LOCAL_PAGE_SIZE);
+      // An existing database is opened without touching its page size (the VFS refuses the pragma once it has pages).
+      await page.reload();
+      expect(await openedStorage(page)).toBe('idb');
+      await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
+      expect(await storedPageSize(page, 'idb')).toBe(LOCAL_PAGE_SIZE);
+    } finally {
+      await device.close();
+    }
+  });
+
   describe('with persisted storage granted', () => {
     let device: Device;
     let page: Page;
@@ -57,6 +106,7 @@ describe('storage choice at start in Chromium', () => {
       await page.goto(server.url + '/');
       expect(await openedStorage(page)).toBe('opfs');
       expect(await page.evaluate(() => navigator.storage.persisted())).toBe(true);
+      expect(await storedPageSize(page, 'opfs')).toBe(LOCAL_PAGE_SIZE);
     });
 
     it('lets the forced-IndexedDB preference of version 8 win', async () => {
