@@ -340,6 +340,16 @@ export function largestPerTarget(requests, sinceWall) {
   return Object.entries(out).map(([t, r]) => `${t} ${(r.bytes / 1024).toFixed(0)} KB at ${(r.bytes / 1024 / (r.end - r.start)).toFixed(0)} KB/s`);
 }
 
+/** Signs a Playwright page in through the app's own drawer, as a person does (the demo accounts of SEED=1). */
+export async function signIn(page, baseUrl, { email = 'owner@tagbook.test', password = 'tagbook-demo' } = {}) {
+  await page.goto(`${baseUrl}/?auth=login`);
+  const drawer = page.locator('[data-auth-drawer]');
+  await drawer.getByLabel('Email').fill(email);
+  await drawer.getByLabel('Password', { exact: true }).fill(password);
+  await drawer.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('.app[data-auth="signed-in"]').waitFor();
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../tests/helpers/chromium-path.mjs';
-import { CPU_RATE, NETWORK, requireBuild, startAppServer } from './browser-lib.mjs';
+import { CPU_RATE, NETWORK, requireBuild, signIn, startAppServer } from './browser-lib.mjs';
 import { scratchDatabase } from './sync-lib.mjs';
 
 const HASH_MB = 20;
@@ -44,12 +44,7 @@ page.on('console', (m) => m.type() === 'error' && console.error('page:', m.text(
 page.on('pageerror', (e) => console.error('page error:', e.message));
 let failed = false;
 try {
-  await page.goto(`${server.url}/?auth=login`);
-  const drawer = page.locator('[data-auth-drawer]');
-  await drawer.getByLabel('Email').fill('owner@tagbook.test');
-  await drawer.getByLabel('Password', { exact: true }).fill('tagbook-demo');
-  await drawer.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.locator('.app[data-auth="signed-in"]').waitFor();
+  await signIn(page, server.url);
   const [{ id: bronco }] = (await db.pool.query(`select id from vehicles where name = 'Trail Bronco'`)).rows;
 
   // 1. Hashing 20 MB (a PDF is kept as it is, so all of it is hashed and stored).

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../tests/helpers/chromium-path.mjs';
-import { median, requireBuild, startAppServer } from './browser-lib.mjs';
+import { median, requireBuild, signIn, startAppServer } from './browser-lib.mjs';
 import { scratchDatabase } from './sync-lib.mjs';
 
 const WRITES = Number(process.argv[2]) || 30;
@@ -70,12 +70,7 @@ try {
         await cdp.send('Browser.grantPermissions', { origin: server.url, permissions: ['durableStorage'] });
       }
       page.on('pageerror', (e) => console.error('page error:', e.message));
-      await page.goto(`${server.url}/?auth=login`);
-      const drawer = page.locator('[data-auth-drawer]');
-      await drawer.getByLabel('Email').fill('owner@tagbook.test');
-      await drawer.getByLabel('Password', { exact: true }).fill('tagbook-demo');
-      await drawer.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.locator('.app[data-auth="signed-in"]').waitFor();
+      await signIn(page, server.url);
       await page.goto(`${server.url}/vehicle/${bronco}/notes`);
       await page.locator('.notes-list [data-note-id]').first().waitFor();
       const kind = await page.evaluate(() => document.querySelector('[data-db]')?.getAttribute('data-storage'));
