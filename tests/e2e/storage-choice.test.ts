@@ -30,16 +30,15 @@ function storedPageSize(page: Page, storage: 'idb' | 'opfs'): Promise<number> {
       const file = await (await (await navigator.storage.getDirectory()).getFileHandle('tagbook.db')).getFile();
       header = new Uint8Array(await file.slice(0, 100).arrayBuffer());
     } else {
-      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('tagbook.db');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const blocks = await new Promise<Array<{ path: string; offset: number; data: Uint8Array }>>((resolve, reject) => {
-        const all = idb.transaction('blocks').objectStore('blocks').getAll();
-        all.onsuccess = () => resolve(all.result);
-        all.onerror = () => reject(all.error);
-      });
+      const settled = <T,>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const idb = await settled(indexedDB.open('tagbook.db'));
+      const blocks = await settled<Array<{ path: string; offset: number; data: Uint8Array }>>(
+        idb.transaction('blocks').objectStore('blocks').getAll(),
+      );
       idb.close();
       const first = blocks.find((b) => b.path.endsWith('tagbook.db') && b.offset === 0);
       if (!first) throw new Error('no first block of tagbook.db in IndexedDB');
