@@ -62,9 +62,11 @@ describe.each([
     await entryAsked;
     const frame = page.locator('#root > [data-boot-frame]');
     await frame.waitFor();
+    // The frame's HTML can be in the DOM before its style sheet applies; the bar's place has a size only by that
+    // sheet, so waiting for it to show also waits for the styles (which axe's contrast check needs too).
+    await frame.locator('.app-bottom-nav').waitFor({ state: 'visible' });
     expect(await frame.locator('header .app-header-title').textContent()).toBe('Tagbook');
     expect(await frame.getByRole('status').textContent()).toBe('Loading…');
-    expect(await frame.locator('.app-bottom-nav').isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'the frame before the app runs');
 
     release();
