@@ -32,7 +32,7 @@ export const LOCAL_PAGE_SIZE = 65_536;
 /**
  * The page size is fixed once a database has its first page, so it is set only on a new, empty one: IndexedDB's VFS
  * refuses the pragma on an existing database, and a database kept from an earlier build keeps its pages. Done under
- * the write lock, before the SDK writes its schema, so a second tab opening at the same moment sees the first's.
+ * the write lock, before the SDK writes its schema; a tab that finds pages there already leaves them as they are.
  * `_initialize` is the SDK's hook for a subclass's own set-up; `PowerSyncDatabase` is this same class, typed by its
  * interface only. tests/e2e/storage-choice.test.ts reads the page size back from both storages.
  */
