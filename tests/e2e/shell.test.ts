@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+import { PUBLIC_LIST_LIMIT } from '../../src/domain/publicFeed.js';
 
 describe('the app shell in Chromium', () => {
   let server: TestServer;
@@ -32,6 +33,29 @@ describe('the app shell in Chromium', () => {
     // The public list is read from the local database: its empty state only appears once the query answered.
     await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
     expect(consoleErrors.filter((e) => !/favicon/i.test(e))).toEqual([]);
+  });
+
+  it('lists the latest public vehicles newest first, and vehicles updated at the same instant by id', async () => {
+    await server.db.query(
+      `insert into users (id, email, username_digest) values ('orderowner000000000000', 'order@example.com', repeat('b', 64))`,
+    );
+    // 30 listed at one instant (a bulk import) and 30 at instants of their own, newer and older than it.
+    await server.db.query(
+      `insert into vehicles (id, name, is_public, user_id, created_at, updated_at)
+       select 'order' || lpad(n::text, 17, '0'), 'Same instant ' || n, true, $1, now(), now() + interval '1 day'
+         from generate_series(1, 30) n
+       union all
+       select 'order' || lpad((100 + n)::text, 17, '0'), 'Own instant ' || n, true, $1, now(), now() + (2 * (n % 2) - 1) * n * interval '1 hour' + interval '1 day'
+         from generate_series(1, 30) n`,
+      ['orderowner000000000000'],
+    );
+    const expected = await server.db.query<{ name: string }>(
+      `select name from vehicles where is_public order by updated_at desc, id limit ${PUBLIC_LIST_LIMIT}`,
+    );
+    await page.goto(server.url + '/');
+    await expect
+      .poll(() => page.locator('[data-page="public-vehicles"] .vehicle-list .ui-list-item__title').allTextContents())
+      .toEqual(expected.map((r) => r.name));
   });
 
   it('shows the not-found page for an unknown route', async () => {
