@@ -18,8 +18,8 @@ export { ROOT, sleep };
 export const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 export const CPU_RATE = 4;
 
-/** The same flags as the browser tests (quiet headless Chromium without outside network). */
-const FLAGS = [
+/** The same flags as the browser tests (quiet headless Chromium without outside network); Playwright launches too. */
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../tests/helpers/chromium-path.mjs';
-import { CPU_RATE, NETWORK, requireBuild, signIn, startAppServer } from './browser-lib.mjs';
+import { CPU_RATE, FLAGS, NETWORK, requireBuild, signIn, startAppServer } from './browser-lib.mjs';
 import { scratchDatabase } from './sync-lib.mjs';
 
 const HASH_MB = 20;
@@ -26,7 +26,7 @@ const profile = join(dir, 'profile');
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: chromiumPath(),
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  args: FLAGS,
   viewport: { width: 412, height: 915 },
 });
 context.setDefaultTimeout(600_000);

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../tests/helpers/chromium-path.mjs';
-import { median, requireBuild, signIn, startAppServer } from './browser-lib.mjs';
-import { scratchDatabase } from './sync-lib.mjs';
+import { FLAGS, median, requireBuild, signIn, startAppServer } from './browser-lib.mjs';
+import { percentile, scratchDatabase } from './sync-lib.mjs';
 
 const WRITES = Number(process.argv[2]) || 30;
 const WARM_UP = 5;
@@ -59,7 +59,7 @@ try {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+      args: FLAGS,
       viewport: { width: 412, height: 915 },
     });
     try {
@@ -82,9 +82,8 @@ try {
         if (i >= WARM_UP) times.push(ms);
       }
       times.sort((a, b) => a - b);
-      const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)];
       const bytes = await page.evaluate(storedSize, kind);
-      console.log(`add a note → in the list, ${storage} (${kind}): median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms (${WRITES} writes; not budgeted); database ${(bytes / 1024).toFixed(0)} KB`);
+      console.log(`add a note → in the list, ${storage} (${kind}): median ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms (${WRITES} writes; not budgeted); database ${(bytes / 1024).toFixed(0)} KB`);
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
