@@ -1,10 +1,10 @@
 import type pg from 'pg';
 
 /**
- * COPY … FROM STDIN over a pg client, for bulk writes: the rows go as one block of COPY text, which PostgreSQL
- * reads without parsing any JSON and without a parameter per value. pg itself answers a COPY with "no source
- * stream defined"; it does run any object with a submit() method as a query and hands it the protocol events, so
- * this is that object: send the statement, answer CopyInResponse with the data and CopyDone, settle at
+ * COPY … FROM STDIN over a pg client, for bulk writes: the rows go as one block in the format the statement
+ * names (the replicator's is binary, server/sync/copy-binary.ts), without a parameter per value. pg itself answers
+ * a COPY with "no source stream defined"; it does run any object with a submit() method as a query and hands it the
+ * protocol events, so this is that object: send the statement, answer CopyInResponse with the data and CopyDone, settle at
  * ReadyForQuery (or at the first error).
  */
 interface Connection {
@@ -68,7 +68,7 @@ class CopyIn {
   }
 }
 
-/** Runs `COPY table (columns) FROM STDIN` on client with data in COPY text format (see copy-text.ts). */
+/** Runs a `COPY table (columns) FROM STDIN …` statement on client with data already in the format it names. */
 export async function copyFrom(client: Pick<pg.PoolClient, 'query'>, statement: string, data: Buffer): Promise<void> {
   const copy = new CopyIn(statement, data);
   // The submittable form of query() returns the object itself; its promise is ours.

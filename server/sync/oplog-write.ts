@@ -1,13 +1,13 @@
 import type { Queryable } from '../db/db.js';
 import { isEmpty, type BatchPlan, type PlannedOp } from './batch.js';
-import { copyJson, copyValue, CopyText } from './copy-text.js';
+import { CopyBinary } from './copy-binary.js';
 import type { BucketState } from './replicator-store.js';
 
 /**
  * Writes everything a replicator batch decided, in the caller's transaction, and returns the new state of every
- * bucket it touched. On PostgreSQL the bulk of it (ops, new source rows, parameter-index rows) goes by COPY: one
- * block of text per table, no JSON for PostgreSQL to parse, no JSON escaping of the already-JSON row data a second
- * time. PGlite has no COPY FROM STDIN through our adapter: there one JSON text per table, expanded by
+ * bucket it touched. On PostgreSQL the bulk of it (ops, new source rows, parameter-index rows) goes by binary COPY:
+ * one block per table, each value written once into it and read back by length, no JSON for PostgreSQL to parse
+ * (copy-binary.ts). PGlite has no COPY FROM STDIN through our adapter: there one JSON text per table, expanded by
  * json_to_recordset (a single parameter however large the batch).
  */
 export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<string, BucketState>> {
@@ -29,14 +29,18 @@ export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<st
  */
 const dataLiteral = (op: PlannedOp) => (op.data === null ? null : JSON.stringify(op.data));
 
+/** Every COPY here sends copy-binary.ts's format. */
+const BINARY = 'with (format binary)';
+
+/** Bytes a typical op takes in a COPY block (a vehicle's row data is most of it): the first buffer's size. */
+const OP_BYTES = 512;
+
 async function copyOps(tx: Queryable, ops: readonly PlannedOp[]): Promise<void> {
-  const text = new CopyText();
+  const copy = new CopyBinary(ops.length * OP_BYTES);
   for (const o of ops) {
-    const literal = dataLiteral(o);
-    const data = literal === null ? '\\N' : copyJson(literal);
-    text.addLine(`${copyValue(o.bucket)}\t${o.opId}\t${o.op}\t${copyValue(o.objectType)}\t${copyValue(o.objectId)}\t${data}\t${o.checksum}`);
+    copy.row(7).text(o.bucket).int8(o.opId).text(o.op).text(o.objectType).text(o.objectId).text(dataLiteral(o)).int8(o.checksum);
   }
-  await tx.copyFrom!('copy sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum) from stdin', text.toBuffer());
+  await tx.copyFrom!(`copy sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum) from stdin ${BINARY}`, copy.toBuffer());
 }
 
 /** Rows for a bulk statement as one JSON text; passed as text (cast in SQL) so that neither adapter re-encodes it. */
@@ -76,7 +80,7 @@ function upsertBuckets(tx: Queryable, plan: BatchPlan) {
 }
 
 async function writeSourceStates(tx: Queryable, plan: BatchPlan): Promise<void> {
-  const copy = new CopyText();
+  const copy = new CopyBinary();
   const upsert: { t: string; r: string; b: unknown; l: unknown }[] = [];
   const drop: { t: string; r: string }[] = [];
   for (const s of plan.states.values()) {
@@ -85,14 +89,12 @@ async function writeSourceStates(tx: Queryable, plan: BatchPlan): Promise<void> 
     } else if (!s.existed && tx.copyFrom) {
       // New rows (most of a bulk load): the planner saw no stored state for them, and the batch commits only if no
       // other batch ran since it looked (Replicator.commit), so a plain insert cannot conflict.
-      copy.addLine(
-        `${copyValue(s.table)}\t${copyValue(s.rowId)}\t${copyJson(JSON.stringify(s.state.buckets))}\t${copyJson(JSON.stringify(s.state.lookups))}`,
-      );
+      copy.row(4).text(s.table).text(s.rowId).jsonb(JSON.stringify(s.state.buckets)).jsonb(JSON.stringify(s.state.lookups));
     } else {
       upsert.push({ t: s.table, r: s.rowId, b: s.state.buckets, l: s.state.lookups });
     }
   }
-  if (copy.rows > 0) await tx.copyFrom!('copy sync_source_rows (table_name, row_id, buckets, lookups) from stdin', copy.toBuffer());
+  if (copy.rows > 0) await tx.copyFrom!(`copy sync_source_rows (table_name, row_id, buckets, lookups) from stdin ${BINARY}`, copy.toBuffer());
   if (upsert.length > 0) {
     await tx.query(
       `insert into sync_source_rows (table_name, row_id, buckets, lookups)
@@ -126,9 +128,9 @@ async function writeParameters(tx: Queryable, plan: BatchPlan): Promise<void> {
     );
   }
   if (added.length > 0 && tx.copyFrom) {
-    const copy = new CopyText();
-    for (const a of added) copy.add(a.l, a.t, a.r, a.p);
-    await tx.copyFrom('copy sync_parameters (lookup, table_name, row_id, params) from stdin', copy.toBuffer());
+    const copy = new CopyBinary();
+    for (const a of added) copy.row(4).text(a.l).text(a.t).text(a.r).text(a.p);
+    await tx.copyFrom(`copy sync_parameters (lookup, table_name, row_id, params) from stdin ${BINARY}`, copy.toBuffer());
   } else if (added.length > 0) {
     await tx.query(
       `insert into sync_parameters (lookup, table_name, row_id, params)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putChecksum } from '../../server/sync/checksum.js';
 import { testBackends } from '../helpers/databases.js';
 import {
   oplogInconsistencies,
@@ -79,5 +80,33 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
     } finally {
       await client.close();
     }
+  });
+
+  it('stores text of every kind as it was written: ops, source rows and the parameter index', async () => {
+    const { db, sync } = server;
+    // Everything COPY's text format would have to escape, multi-byte and astral characters, and "\N" (its NULL).
+    const name = 'Tab\there, new\nline, return\r, back\\slash, \\N, "quoted", Zoë 🚗';
+    const owner = 'awkwardowner0000000000';
+    const vehicle = 'awkwardvehicle00000000';
+    await db.query(`insert into users (id, email, username_digest) values ($1, 'awkward@example.com', repeat('b', 64))`, [owner]);
+    await db.query(`insert into vehicles (id, name, description, is_public, user_id) values ($1, $2, $2, false, $3)`, [vehicle, name, owner]);
+    await sync.replicator.idle();
+
+    const [op] = await db.query<{ data: string; checksum: string }>(
+      `select data, checksum from sync_oplog where bucket = $1 and object_id = $2`,
+      [`by_vehicle[${JSON.stringify(vehicle)}]`, vehicle],
+    );
+    const row = JSON.parse(op!.data) as string;
+    expect(JSON.parse(row)).toMatchObject({ name, description: name, user_id: owner });
+    expect(Number(op!.checksum)).toBe(putChecksum('vehicles', vehicle, row));
+    const [source] = await db.query<{ buckets: unknown }>(`select buckets from sync_source_rows where table_name = 'vehicles' and row_id = $1`, [
+      vehicle,
+    ]);
+    expect(source!.buckets).toEqual([[`by_vehicle[${JSON.stringify(vehicle)}]`, 'vehicles', vehicle]]);
+    const params = await db.query<{ params: string }>(`select params from sync_parameters where table_name = 'vehicles' and row_id = $1`, [
+      vehicle,
+    ]);
+    expect(params.map((p) => JSON.parse(p.params))).toEqual([[{ vehicle_id: vehicle }]]);
+    expect(await oplogInconsistencies(db)).toEqual([]);
   });
 });
