@@ -1,9 +1,19 @@
+import type { SqliteValue } from '@powersync/service-sync-rules';
 import type { Db } from '../db/db.js';
 import { isEmpty, planBatch, sourceKey, type BatchPlan, type Change, type PlannedState, type SourceState } from './batch.js';
 import { LogCursor } from './log-cursor.js';
 import { readChanges, readChangesOf, readLogTail, readSourceStates, type LoggedChange } from './replicator-store.js';
 import { toSqliteRow, type ColumnTypes } from './rows.js';
-import { evaluateRow, type SyncRules } from './rules.js';
+import { evaluateRow, type RowEvaluation, type SyncRules } from './rules.js';
+
+/**
+ * Rows evaluated between two turns of the event loop. Planning is Node's CPU and writing the batch before is
+ * PostgreSQL's; the writer needs a turn after each of its statements to send the next, so a plan computed in one
+ * go (~30 ms for 1,000 rows) would leave PostgreSQL idle that long after every statement.
+ */
+const EVALUATE_SLICE = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A planned batch and the sync_state it was planned against. */
 export interface Prepared {
@@ -74,7 +84,19 @@ export class BatchPlanner {
       const planned = inFlight.get(key);
       if (planned && !isEmpty(planned.state)) prior.set(key, planned.state);
     }
-    return planBatch(changes, prior, (table, record) => evaluateRow(this.rules, table, record), headOp);
+    const evaluated = await this.evaluateAll(changes);
+    return planBatch(changes, prior, (table, record) => evaluated.get(record) ?? evaluateRow(this.rules, table, record), headOp);
+  }
+
+  /** The rule evaluations of a batch's new row versions, a slice at a time (EVALUATE_SLICE). */
+  private async evaluateAll(changes: readonly Change[]): Promise<Map<Record<string, SqliteValue>, RowEvaluation>> {
+    const evaluated = new Map<Record<string, SqliteValue>, RowEvaluation>();
+    for (let i = 0; i < changes.length; i++) {
+      const { table, op, record } = changes[i]!;
+      if (op === 'PUT' && record !== null) evaluated.set(record, evaluateRow(this.rules, table, record));
+      if (i % EVALUATE_SLICE === EVALUATE_SLICE - 1) await nextTurn();
+    }
+    return evaluated;
   }
 
   private toChange(logged: LoggedChange): Change {
