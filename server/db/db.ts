@@ -4,8 +4,8 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
-   * `COPY … FROM STDIN`, the data in the format the statement names: the cheapest bulk write. Only a PostgreSQL transaction has
-   * it; callers keep a path through query() for PGlite.
+   * `COPY … FROM STDIN`, the data in the format the statement names: the cheapest bulk write. Only a PostgreSQL
+   * transaction has it; callers keep a path through query() for PGlite.
    */
   copyFrom?(statement: string, data: Buffer): Promise<void>;
 }

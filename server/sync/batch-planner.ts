@@ -86,6 +86,7 @@ export class BatchPlanner {
       if (planned && !isEmpty(planned.state)) prior.set(key, planned.state);
     }
     const evaluated = await this.evaluateAll(changes);
+    // Every new row version was evaluated above; evaluating here too keeps planBatch's contract whatever it asks.
     return planBatch(changes, prior, (table, record) => evaluated.get(record) ?? evaluateRow(this.rules, table, record), headOp);
   }
 
