@@ -75,6 +75,8 @@ describe('the vehicle area end to end', () => {
     await signInThroughUi(ownerPage, server.url, 'owner@tagbook.test', 'tagbook-demo');
     await openScreen(ownerPage, url(ids.red911));
     const menu = ownerPage.locator('nav[aria-label="Vehicle menu"]');
+    // Just after signing in, the vehicle's tag may still be on its way in the first sync: the item shows once it is.
+    await menu.getByText('Show QR Code').waitFor();
     expect(await menu.locator('a, button').allTextContents()).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support']);
     // The card leads the owner to the vehicle's services.
     expect(await ownerPage.locator('[data-vehicle-card] a').getAttribute('href')).toBe(`/vehicle/${ids.red911}/request-services`);
