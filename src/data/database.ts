@@ -4,7 +4,7 @@ import { decideStorage, type StorageKind } from './storage.js';
 
 /** The SDK hangs silently when its worker or wasm cannot load; past this we show an error instead of waiting. */
 export const DATABASE_OPEN_TIMEOUT_MS = 20_000;
-const DB_FILENAME = 'tagbook.db';
+export const DB_FILENAME = 'tagbook.db';
 
 function workerUrl(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="tagbook-powersync-worker"]');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LOCAL_PAGE_SIZE } from '../../src/data/database.js';
+import { DB_FILENAME, LOCAL_PAGE_SIZE } from '../../src/data/database.js';
 import { STORAGE_PREFERENCE_KEY } from '../../src/data/storage.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
@@ -24,10 +24,10 @@ async function openedStorage(page: Page): Promise<string | null> {
  * IndexedDB's VFS keeps the file as blocks keyed by [path, -offset, version]; OPFS keeps it as a file of its own.
  */
 function storedPageSize(page: Page, storage: 'idb' | 'opfs'): Promise<number> {
-  return page.evaluate(async (kind) => {
+  return page.evaluate(async ({ kind, filename }) => {
     let header: Uint8Array;
     if (kind === 'opfs') {
-      const file = await (await (await navigator.storage.getDirectory()).getFileHandle('tagbook.db')).getFile();
+      const file = await (await (await navigator.storage.getDirectory()).getFileHandle(filename)).getFile();
       header = new Uint8Array(await file.slice(0, 100).arrayBuffer());
     } else {
       const settled = <T,>(request: IDBRequest<T>) =>
@@ -35,18 +35,18 @@ function storedPageSize(page: Page, storage: 'idb' | 'opfs'): Promise<number> {
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
-      const idb = await settled(indexedDB.open('tagbook.db'));
+      const idb = await settled(indexedDB.open(filename));
       const blocks = await settled<Array<{ path: string; offset: number; data: Uint8Array }>>(
         idb.transaction('blocks').objectStore('blocks').getAll(),
       );
       idb.close();
-      const first = blocks.find((b) => b.path.endsWith('tagbook.db') && b.offset === 0);
-      if (!first) throw new Error('no first block of tagbook.db in IndexedDB');
+      const first = blocks.find((b) => b.path.endsWith(filename) && b.offset === 0);
+      if (!first) throw new Error(`no first block of ${filename} in IndexedDB`);
       header = first.data;
     }
     const size = (header[16]! << 8) | header[17]!;
     return size === 1 ? 65536 : size;
-  }, storage);
+  }, { kind: storage, filename: DB_FILENAME });
 }
 
 describe('storage choice at start in Chromium', () => {
@@ -57,38 +57,39 @@ describe('storage choice at start in Chromium', () => {
   });
   afterAll(async () => server?.stop());
 
-  it('falls back to IndexedDB where persisted storage is denied (headless Chromium by default)', async () => {
+  /** A new device as headless Chromium starts it (persisted storage denied): the app opens on IndexedDB. */
+  async function onNewDefaultDevice(run: (page: Page) => Promise<void>): Promise<void> {
     const device = await launchDevice();
     try {
       const page = device.context.pages()[0] ?? (await device.context.newPage());
       await page.goto(server.url + '/');
       expect(await openedStorage(page)).toBe('idb');
+      await run(page);
+    } finally {
+      await device.close();
+    }
+  }
+
+  it('falls back to IndexedDB where persisted storage is denied (headless Chromium by default)', async () => {
+    await onNewDefaultDevice(async (page) => {
       const facts = await page.evaluate(async () => ({
         opfs: typeof navigator.storage.getDirectory === 'function',
         persisted: await navigator.storage.persisted(),
         persist: await navigator.storage.persist(),
       }));
       expect(facts).toEqual({ opfs: true, persisted: false, persist: false });
-    } finally {
-      await device.close();
-    }
+    });
   });
 
   it('gives a new IndexedDB database large pages and opens it again as it is', async () => {
-    const device = await launchDevice();
-    try {
-      const page = device.context.pages()[0] ?? (await device.context.newPage());
-      await page.goto(server.url + '/');
-      expect(await openedStorage(page)).toBe('idb');
+    await onNewDefaultDevice(async (page) => {
       expect(await storedPageSize(page, 'idb')).toBe(LOCAL_PAGE_SIZE);
       // An existing database is opened without touching its page size (the VFS refuses the pragma once it has pages).
       await page.reload();
       expect(await openedStorage(page)).toBe('idb');
       await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
       expect(await storedPageSize(page, 'idb')).toBe(LOCAL_PAGE_SIZE);
-    } finally {
-      await device.close();
-    }
+    });
   });
 
   describe('with persisted storage granted', () => {
