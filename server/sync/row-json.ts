@@ -22,6 +22,33 @@ export function stringifyRow(row: Readonly<Record<string, SqliteJsonValue>>): st
   return `${json}}`;
 }
 
+/** One selected column: its name in the output, quoted once, and the source column it reads. */
+export interface ColumnWriter {
+  readonly name: string;
+  readonly quoted: string;
+  readonly source: string;
+}
+
+export function columnWriter(name: string, source: string): ColumnWriter {
+  return { name, quoted: JSON.stringify(name), source };
+}
+
+/**
+ * The same text as stringifyRow of the row the columns select from record (name ← record[source]), written
+ * without building that row. Values must be text, numbers or null (the caller checks).
+ */
+export function stringifyColumns(record: Readonly<Record<string, unknown>>, columns: readonly ColumnWriter[]): string {
+  let json = '{';
+  let first = true;
+  for (const column of columns) {
+    const value = record[column.source] as SqliteJsonValue | undefined;
+    if (value === undefined || value === null || column.name === 'id') continue;
+    json += `${first ? '' : ','}${column.quoted}:${stringifyValue(value)}`;
+    first = false;
+  }
+  return `${json}}`;
+}
+
 /** Column names are few and repeat on every row: each is quoted once. */
 const quotedKeys = new Map<string, string>();
 

@@ -9,6 +9,7 @@ import {
   type SourceTableRef,
   type SqliteValue,
 } from '@powersync/service-sync-rules';
+import { compileTable, evaluateCompiled, type CompiledTable } from './compiled-queries.js';
 import { stringifyRow } from './row-json.js';
 
 /**
@@ -43,6 +44,8 @@ interface TableInfo {
   ref: SourceTableRef;
   syncsData: boolean;
   syncsParameters: boolean;
+  /** The table's data queries compiled (compiled-queries.ts); null: the library evaluates them. */
+  compiled: CompiledTable | null;
 }
 
 /** What the rules say about each table, asked once per table rather than per row (it matches every table pattern). */
@@ -54,7 +57,13 @@ function tableInfo(rules: SyncRules, table: string): TableInfo {
   let info = tables.get(table);
   if (!info) {
     const ref = sourceTable(table);
-    info = { ref, syncsData: rules.config.tableSyncsData(ref), syncsParameters: rules.config.tableSyncsParameters(ref) };
+    const syncsData = rules.config.tableSyncsData(ref);
+    info = {
+      ref,
+      syncsData,
+      syncsParameters: rules.config.tableSyncsParameters(ref),
+      compiled: syncsData ? compileTable(rules.config, ref) : null,
+    };
     tables.set(table, info);
   }
   return info;
@@ -66,6 +75,8 @@ export interface BucketRow {
   objectType: string;
   objectId: string;
   data: string;
+  /** How many columns the data query selected: a row's results are ordered by it. */
+  width: number;
 }
 
 export interface RowEvaluation {
@@ -82,32 +93,22 @@ export interface RowEvaluation {
  * own bucket (every field) sees every field.
  */
 export function evaluateRow(rules: SyncRules, table: string, record: Record<string, SqliteValue>): RowEvaluation {
-  const { ref, syncsData, syncsParameters } = tableInfo(rules, table);
+  const info = tableInfo(rules, table);
   const errors: string[] = [];
   const rows: BucketRow[] = [];
-  if (syncsData) {
-    const evaluated = rules.config.evaluateRowWithErrors({ sourceTable: ref, record });
-    for (const error of evaluated.errors) errors.push(error.error);
-    const results = evaluated.results;
-    const toRow = (result: (typeof results)[number]): BucketRow => ({
-      bucket: result.bucket,
-      objectType: result.table,
-      objectId: String(result.id),
-      data: stringifyRow(result.data),
-    });
-    if (results.length === 1) {
+  if (info.syncsData) {
+    const evaluated = (info.compiled && evaluateCompiled(info.compiled, record)) ?? evaluateWithLibrary(rules, info.ref, record, errors);
+    if (evaluated.length === 1) {
       // The common case needs neither the duplicate check nor the ordering below.
-      rows.push(toRow(results[0]!));
-    } else if (results.length > 1) {
-      const seen = new Map<string, { row: BucketRow; width: number }>();
-      for (const result of results) {
-        const row = toRow(result);
-        seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, { row, width: Object.keys(result.data).length });
-      }
-      const sorted = [...seen.values()].sort((a, b) => a.width - b.width);
-      for (const { row } of sorted) rows.push(row);
+      rows.push(evaluated[0]!);
+    } else if (evaluated.length > 1) {
+      // One row per place, the last result for it winning (the library's own order otherwise), fewest columns first.
+      const seen = new Map<string, BucketRow>();
+      for (const row of evaluated) seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, row);
+      for (const row of [...seen.values()].sort((a, b) => a.width - b.width)) rows.push(row);
     }
   }
+  const { ref, syncsParameters } = info;
   const params = new Map<string, string>();
   if (syncsParameters) {
     const evaluated = rules.config.evaluateParameterRowWithErrors(ref, record);
@@ -120,4 +121,17 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
     for (const [lookup, values] of byLookup) params.set(lookup, JSONBig.stringify(values));
   }
   return { rows, params, errors };
+}
+
+/** The library's general evaluation of a row's data queries, in its order; its errors go to `errors`. */
+export function evaluateWithLibrary(rules: SyncRules, ref: SourceTableRef, record: Record<string, SqliteValue>, errors: string[]): BucketRow[] {
+  const evaluated = rules.config.evaluateRowWithErrors({ sourceTable: ref, record });
+  for (const error of evaluated.errors) errors.push(error.error);
+  return evaluated.results.map((result) => ({
+    bucket: result.bucket,
+    objectType: result.table,
+    objectId: String(result.id),
+    data: stringifyRow(result.data),
+    width: Object.keys(result.data).length,
+  }));
 }
