@@ -16,6 +16,8 @@ export interface ReplicatorOptions {
   batchSize?: number;
   /** Safety net for a missed notification. */
   pollMs?: number;
+  /** Ops written between two refreshes of the planner statistics (see refreshStatistics). */
+  analyzeAfterOps?: number;
   /** Test hook, called inside the batch transaction before it commits; throwing rolls the batch back. */
   beforeCommit?: (plan: BatchPlan) => void | Promise<void>;
 }
@@ -51,8 +53,11 @@ export class Replicator {
   private unlisten: (() => Promise<void>) | null = null;
   private idleWaiters: (() => void)[] = [];
   private rulesChecked = false;
+  private readonly analyzeAfterOps: number;
   /** Ops written since the planner statistics were last refreshed. */
   private opsSinceAnalyze = 0;
+  /** The statistics refresh under way, if any: it runs beside replication, never in its way. */
+  private analyzing: Promise<void> | null = null;
   /** Totals since start, for tests and benchmarks. */
   readonly stats = { batches: 0, changes: 0, ops: 0, errors: 0, liveBatches: 0 };
 
@@ -65,6 +70,7 @@ export class Replicator {
   ) {
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 5000;
+    this.analyzeAfterOps = options.analyzeAfterOps ?? ANALYZE_AFTER_OPS;
     this.planner = new BatchPlanner(db, rules, new Map(), this.batchSize);
   }
 
@@ -96,6 +102,7 @@ export class Replicator {
     this.unlisten = null;
     await unlisten?.();
     await this.running?.catch(() => {});
+    await this.analyzing;
     this.releaseIdle();
   }
 
@@ -134,9 +141,9 @@ export class Replicator {
           this.rulesChecked = true;
         }
         await this.drain();
-        if (this.opsSinceAnalyze >= ANALYZE_AFTER_OPS) {
+        if (this.opsSinceAnalyze >= this.analyzeAfterOps && !this.analyzing) {
           this.opsSinceAnalyze = 0;
-          await refreshStatistics(this.db);
+          this.analyzing = this.refreshStatistics();
         }
       } catch (error) {
         if (error instanceof StalePlan) {
@@ -147,6 +154,21 @@ export class Replicator {
         console.error('sync: replication batch failed; retrying at the next poll', error);
         return;
       }
+    }
+  }
+
+  /**
+   * ANALYZE of the sync tables after a bulk load, on a connection of its own: it takes about a second for a load of
+   * 100,000 rows, and a change made meanwhile must not wait for it (it did: live changes at the end of a load took
+   * over a second to reach the oplog).
+   */
+  private async refreshStatistics(): Promise<void> {
+    try {
+      await refreshStatistics(this.db);
+    } catch (error) {
+      console.error('sync: refreshing the planner statistics failed', error);
+    } finally {
+      this.analyzing = null;
     }
   }
 
