@@ -13,6 +13,7 @@ export interface Change {
   table: string;
   rowId: string;
   op: 'PUT' | 'DELETE';
+  /** The row as the rules read it (PUT); null for DELETE. */
   record: Record<string, SqliteValue> | null;
 }
 
@@ -80,10 +81,17 @@ export function sourceKey(table: string, rowId: string): string {
 
 const membershipKey = (m: Membership) => `${m[0]}\u0000${m[1]}\u0000${m[2]}`;
 
+/** A change whose row no bucket or parameter takes: a delete, or a row that left every bucket. */
+export const NOTHING: RowEvaluation = Object.freeze({ rows: [], params: new Map(), errors: [] }) as unknown as RowEvaluation;
+
+/**
+ * evaluate: what the rules make of a PUT change's row (the caller may have evaluated it already and let go of the
+ * row itself; see batch-planner.ts).
+ */
 export function planBatch(
   changes: readonly Change[],
   prior: ReadonlyMap<string, SourceState>,
-  evaluate: (table: string, record: Record<string, SqliteValue>) => RowEvaluation,
+  evaluate: (change: Change) => RowEvaluation,
   headOp: number,
 ): BatchPlan {
   const plan: BatchPlan = {
@@ -116,10 +124,7 @@ export function planBatch(
     const earlier = plan.states.get(key);
     const stored = prior.get(key);
     const before = earlier?.state ?? stored ?? EMPTY_STATE;
-    const evaluation: RowEvaluation =
-      change.op === 'PUT' && change.record !== null
-        ? evaluate(change.table, change.record)
-        : { rows: [], params: new Map(), errors: [] };
+    const evaluation = change.op === 'PUT' ? evaluate(change) : NOTHING;
     for (const error of evaluation.errors) plan.errors.push(`${change.table} ${change.rowId}: ${error}`);
 
     const now: Membership[] = [];

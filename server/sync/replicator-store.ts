@@ -18,6 +18,7 @@ export interface LoggedChange {
   table: string;
   rowId: string;
   op: 'PUT' | 'DELETE';
+  /** The row as logged (PUT); null for DELETE, and once the planner has converted it. */
   row: Record<string, unknown> | null;
 }
 

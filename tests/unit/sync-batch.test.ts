@@ -5,11 +5,12 @@ import { putChecksum, removeChecksum, sumChecksums } from '../../server/sync/che
 import type { RowEvaluation } from '../../server/sync/rules.js';
 
 /** A stand-in for the rules: vehicles go to their owner's bucket, public ones to public[] too; owners get a lookup. */
-function evaluate(table: string, record: Record<string, unknown>): RowEvaluation {
+function evaluate({ table, record: row }: Change): RowEvaluation {
+  const record: Record<string, unknown> = row ?? {};
   const rows: RowEvaluation['rows'] = [];
   const id = String(record.id);
-  if (record.is_public === 1n) rows.push({ bucket: 'public[]', objectType: table, objectId: id, data: JSON.stringify({ id, name: record.name }) });
-  if (record.owner) rows.push({ bucket: `own["${record.owner}"]`, objectType: table, objectId: id, data: JSON.stringify({ id, owner: record.owner }) });
+  if (record.is_public === 1n) rows.push({ bucket: 'public[]', objectType: table, objectId: id, data: JSON.stringify({ id, name: record.name }), width: 2 });
+  if (record.owner) rows.push({ bucket: `own["${record.owner}"]`, objectType: table, objectId: id, data: JSON.stringify({ id, owner: record.owner }), width: 2 });
   const params = new Map<string, string>();
   if (record.owner) params.set(`["own","1","${record.owner}"]`, `[{"vehicle":"${id}"}]`);
   return { rows, params, errors: [] };
