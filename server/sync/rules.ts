@@ -98,10 +98,10 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
   const rows: BucketRow[] = [];
   if (info.syncsData) {
     const evaluated = (info.compiled && evaluateCompiled(info.compiled, record)) ?? evaluateWithLibrary(rules, info.ref, record, errors);
-    if (evaluated.length === 1) {
-      // The common case needs neither the duplicate check nor the ordering below.
-      rows.push(evaluated[0]!);
-    } else if (evaluated.length > 1) {
+    if (orderedAndDistinct(evaluated)) {
+      // The common case: a row's queries give different places, narrowest first. Nothing to merge or reorder.
+      for (const row of evaluated) rows.push(row);
+    } else {
       // One row per place, the last result for it winning (the library's own order otherwise), fewest columns first.
       const seen = new Map<string, BucketRow>();
       for (const row of evaluated) seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, row);
@@ -121,6 +121,20 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
     for (const [lookup, values] of byLookup) params.set(lookup, JSONBig.stringify(values));
   }
   return { rows, params, errors };
+}
+
+/** No two rows in the same place, and widths never decreasing: a few rows, compared pairwise. */
+function orderedAndDistinct(rows: readonly BucketRow[]): boolean {
+  if (rows.length > 8) return false;
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (row.width < rows[i - 1]!.width) return false;
+    for (let j = 0; j < i; j++) {
+      const other = rows[j]!;
+      if (other.bucket === row.bucket && other.objectType === row.objectType && other.objectId === row.objectId) return false;
+    }
+  }
+  return true;
 }
 
 /** The library's general evaluation of a row's data queries, in its order; its errors go to `errors`. */

@@ -55,9 +55,19 @@ describe('sync-rules.yaml', () => {
   });
 
   it('lists the fewest columns first, so a device holding a row twice keeps the full version', () => {
-    const rows = evaluateRow(rules, 'vehicles', { ...vehicle, is_public: 1n, is_latest: 1n } as never).rows;
+    // The company's bucket (few columns) comes last in sync-rules.yaml: the order is the rows', not the file's.
+    const rows = evaluateRow(rules, 'vehicles', { ...vehicle, is_public: 1n, is_latest: 1n, company_ids: '["co1"]' } as never).rows;
+    expect(rows.map((r) => r.bucket)).toEqual(['by_company["co1"]', 'public[]', 'by_vehicle["v1"]']);
     const widths = rows.map((r) => Object.keys(JSON.parse(r.data)).length);
     expect(widths).toEqual([...widths].sort((a, b) => a - b));
+  });
+
+  it('gives a row once per bucket even when a list names the bucket twice', () => {
+    expect(buckets('companies', { id: 'co1', name: 'G', member_ids: '["u1","u2","u1"]' }).sort()).toEqual([
+      'admin[]',
+      'by_user["u1"]',
+      'by_user["u2"]',
+    ]);
   });
 
   it('sends tags to the public only when their vehicle is public and latest, and unclaimed tags to no device', () => {
