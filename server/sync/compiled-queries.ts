@@ -33,6 +33,8 @@ interface CompiledQuery {
   readonly columns: readonly ColumnWriter[];
   /** The source column whose value is the row's id. */
   readonly idColumn: string;
+  /** How the WHERE clause's result names each bucket parameter, in the bucket name's order. */
+  readonly parameterKeys: readonly string[];
 }
 
 export interface CompiledTable {
@@ -79,7 +81,23 @@ function compileQuery(prefix: string, query: SqlDataQuery, tableName: string): C
     columns.push(columnWriter(name, expr.name));
   }
   if (idColumn === null) return null;
-  return { prefix, query, alias: query.table.nameInSchema, objectType: query.getOutputName(tableName), columns, idColumn };
+  const parameterKeys = query.bucketParameters.map((name) => `bucket.${name}`);
+  return { prefix, query, alias: query.table.nameInSchema, objectType: query.getOutputName(tableName), columns, idColumn, parameterKeys };
+}
+
+/**
+ * The bucket's name: the prefix and the parameter values as a JSON array, as the library writes it. Text values (ids,
+ * the usual case) are written here; anything else is the library's to write (it gives numbers one form whatever
+ * their type).
+ */
+function bucketName(q: CompiledQuery, params: Readonly<Record<string, unknown>>): string {
+  let name = `${q.prefix}[`;
+  for (let i = 0; i < q.parameterKeys.length; i++) {
+    const value = params[q.parameterKeys[i]!];
+    if (typeof value !== 'string') return q.prefix + serializeBucketParameters(q.query.bucketParameters, params as never);
+    name += i === 0 ? JSON.stringify(value) : `,${JSON.stringify(value)}`;
+  }
+  return `${name}]`;
 }
 
 /**
@@ -103,7 +121,7 @@ export function evaluateCompiled(table: CompiledTable, record: Readonly<Record<s
       const data = stringifyColumns(record, q.columns);
       for (const params of matches) {
         rows.push({
-          bucket: q.prefix + serializeBucketParameters(q.query.bucketParameters, params),
+          bucket: bucketName(q, params),
           objectType: q.objectType,
           objectId: id,
           data,

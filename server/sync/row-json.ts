@@ -1,3 +1,4 @@
+import { JSONBig } from '@powersync/service-jsonbig';
 import type { SqliteJsonValue } from '@powersync/service-sync-rules';
 
 /**
@@ -75,4 +76,24 @@ function stringifyValue(value: SqliteJsonValue): string {
     default:
       return 'null';
   }
+}
+
+/**
+ * A row's bucket parameters for the parameter index ([{"vehicle_id":"v1"}, …]), as JSONBig writes them: objects
+ * whose values are all text (the usual case) are written here, anything else by JSONBig itself.
+ */
+export function stringifyParameters(values: readonly unknown[]): string {
+  let json = '[';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return JSONBig.stringify(values);
+    let object = '{';
+    for (const key of Object.keys(value)) {
+      const field = (value as Record<string, unknown>)[key];
+      if (typeof field !== 'string') return JSONBig.stringify(values);
+      object += `${object.length === 1 ? '' : ','}${quotedKey(key)}:${JSON.stringify(field)}`;
+    }
+    json += `${i === 0 ? '' : ','}${object}}`;
+  }
+  return `${json}]`;
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { JSONBig } from '@powersync/service-jsonbig';
 import {
   DEFAULT_HYDRATION_STATE,
   DEFAULT_TAG,
@@ -10,7 +9,7 @@ import {
   type SqliteValue,
 } from '@powersync/service-sync-rules';
 import { compileTable, evaluateCompiled, type CompiledTable } from './compiled-queries.js';
-import { stringifyRow } from './row-json.js';
+import { stringifyParameters, stringifyRow } from './row-json.js';
 
 /**
  * sync-rules.yaml, parsed once and hydrated with the default hydration state: bucket names are then exactly what
@@ -118,7 +117,7 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
       const key = result.lookup.serializedRepresentation;
       byLookup.set(key, [...(byLookup.get(key) ?? []), ...result.bucketParameters]);
     }
-    for (const [lookup, values] of byLookup) params.set(lookup, JSONBig.stringify(values));
+    for (const [lookup, values] of byLookup) params.set(lookup, stringifyParameters(values));
   }
   return { rows, params, errors };
 }

@@ -1,7 +1,7 @@
 import { JSONBig } from '@powersync/service-jsonbig';
 import type { SqliteJsonValue } from '@powersync/service-sync-rules';
 import { describe, expect, it } from 'vitest';
-import { stringifyRow } from '../../server/sync/row-json.js';
+import { stringifyParameters, stringifyRow } from '../../server/sync/row-json.js';
 
 describe('row JSON', () => {
   it('writes what the service\'s JSONBig writes for flat SQLite rows, without null columns and the id', () => {
@@ -15,5 +15,20 @@ describe('row JSON', () => {
       expect(stringifyRow(row)).toBe(JSONBig.stringify(lean));
     }
     expect(stringifyRow({ id: 'v1', name: null })).toBe('{}');
+  });
+
+  it('writes bucket parameters as JSONBig writes them, text values by hand and anything else through JSONBig', () => {
+    const lists: unknown[][] = [
+      [{ vehicle_id: 'v1' }],
+      [{ vehicle_id: 'say "hi"\\ \n' }, { vehicle_id: 'ünï 🚗', 'odd key': '' }],
+      [],
+      [{}],
+      [{ company_id: 5n }],
+      [{ year: 5 }, { ratio: 0.5 }],
+      [{ a: 'x' }, { b: null }],
+      [{ nested: ['x'] }],
+      ['x', 1n],
+    ];
+    for (const values of lists) expect(stringifyParameters(values)).toBe(JSONBig.stringify(values));
   });
 });
