@@ -143,7 +143,7 @@ export class Replicator {
         await this.drain();
         if (this.opsSinceAnalyze >= this.analyzeAfterOps && !this.analyzing) {
           this.opsSinceAnalyze = 0;
-          this.analyzing = this.refreshStatistics();
+          this.analyzing = this.analyzeBeside();
         }
       } catch (error) {
         if (error instanceof StalePlan) {
@@ -162,7 +162,7 @@ export class Replicator {
    * 100,000 rows, and a change made meanwhile must not wait for it (it did: live changes at the end of a load took
    * over a second to reach the oplog).
    */
-  private async refreshStatistics(): Promise<void> {
+  private async analyzeBeside(): Promise<void> {
     try {
       await refreshStatistics(this.db);
     } catch (error) {

@@ -16,11 +16,16 @@ export function stringifyRow(row: Readonly<Record<string, SqliteJsonValue>>): st
   let first = true;
   for (const key in row) {
     const value = row[key];
-    if (value === undefined || value === null || key === 'id') continue;
-    json += `${first ? '' : ','}${quotedKey(key)}:${stringifyValue(value)}`;
+    if (leftOut(key, value)) continue;
+    json += `${first ? '' : ','}${quotedKey(key)}:${stringifyValue(value!)}`;
     first = false;
   }
   return `${json}}`;
+}
+
+/** The lean rule above: a column left out of a row's JSON. */
+function leftOut(name: string, value: SqliteJsonValue | undefined): boolean {
+  return value === undefined || value === null || name === 'id';
 }
 
 /** One selected column: its name in the output, quoted once, and the source column it reads. */
@@ -31,7 +36,7 @@ export interface ColumnWriter {
 }
 
 export function columnWriter(name: string, source: string): ColumnWriter {
-  return { name, quoted: JSON.stringify(name), source };
+  return { name, quoted: quotedKey(name), source };
 }
 
 /**
@@ -43,8 +48,8 @@ export function stringifyColumns(record: Readonly<Record<string, unknown>>, colu
   let first = true;
   for (const column of columns) {
     const value = record[column.source] as SqliteJsonValue | undefined;
-    if (value === undefined || value === null || column.name === 'id') continue;
-    json += `${first ? '' : ','}${column.quoted}:${stringifyValue(value)}`;
+    if (leftOut(column.name, value)) continue;
+    json += `${first ? '' : ','}${column.quoted}:${stringifyValue(value!)}`;
     first = false;
   }
   return `${json}}`;
