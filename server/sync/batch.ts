@@ -105,8 +105,9 @@ export function planBatch(
     changeCount: changes.length,
     errors: [],
   };
-  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, data: string | null, checksum: number) => {
+  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, data: string | null) => {
     const opId = ++plan.headOp;
+    const checksum = op === 'PUT' ? putChecksum(objectType, objectId, opId) : removeChecksum(objectType, objectId);
     plan.ops.push({ bucket, opId, op, objectType, objectId, data, checksum });
     const delta = plan.buckets.get(bucket);
     if (delta === undefined) {
@@ -134,11 +135,11 @@ export function planBatch(
     if (before.buckets.length > 0) {
       const kept = new Set(now.map(membershipKey));
       for (const old of before.buckets) {
-        if (!kept.has(membershipKey(old))) addOp(old[0], 'REMOVE', old[1], old[2], null, removeChecksum(old[1], old[2]));
+        if (!kept.has(membershipKey(old))) addOp(old[0], 'REMOVE', old[1], old[2], null);
       }
     }
     for (const row of evaluation.rows) {
-      addOp(row.bucket, 'PUT', row.objectType, row.objectId, row.data, putChecksum(row.objectType, row.objectId, row.data));
+      addOp(row.bucket, 'PUT', row.objectType, row.objectId, row.data);
     }
 
     const lookups: Record<string, string> = {};
