@@ -32,7 +32,8 @@ export interface PlannedOp {
   op: 'PUT' | 'REMOVE';
   objectType: string;
   objectId: string;
-  data: string | null;
+  /** The row's JSON text as a JSON string literal (BucketRow.dataLiteral); null for REMOVE. */
+  dataLiteral: string | null;
   checksum: number;
 }
 
@@ -105,10 +106,10 @@ export function planBatch(
     changeCount: changes.length,
     errors: [],
   };
-  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, data: string | null) => {
+  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, dataLiteral: string | null) => {
     const opId = ++plan.headOp;
     const checksum = op === 'PUT' ? putChecksum(objectType, objectId, opId) : removeChecksum(objectType, objectId);
-    plan.ops.push({ bucket, opId, op, objectType, objectId, data, checksum });
+    plan.ops.push({ bucket, opId, op, objectType, objectId, dataLiteral, checksum });
     const delta = plan.buckets.get(bucket);
     if (delta === undefined) {
       plan.buckets.set(bucket, { checksum, count: 1, lastOp: opId });
@@ -139,7 +140,7 @@ export function planBatch(
       }
     }
     for (const row of evaluation.rows) {
-      addOp(row.bucket, 'PUT', row.objectType, row.objectId, row.data);
+      addOp(row.bucket, 'PUT', row.objectType, row.objectId, row.dataLiteral);
     }
 
     const lookups: Record<string, string> = {};

@@ -7,7 +7,7 @@ import {
   type SourceTableRef,
   type SqliteValue,
 } from '@powersync/service-sync-rules';
-import { columnWriter, stringifyColumns, type ColumnWriter } from './row-json.js';
+import { columnWriter, columnsLiteral, type ColumnWriter } from './row-json.js';
 import type { BucketRow } from './rules.js';
 
 /**
@@ -117,13 +117,13 @@ export function evaluateCompiled(table: CompiledTable, record: Readonly<Record<s
       if (matches.length === 0) continue;
       const id = record[q.idColumn];
       if (typeof id !== 'string') return null;
-      const data = stringifyColumns(record, q.columns);
+      const dataLiteral = columnsLiteral(record, q.columns);
       for (const params of matches) {
         rows.push({
           bucket: bucketName(q, params),
           objectType: q.objectType,
           objectId: id,
-          data,
+          dataLiteral,
           width: q.columns.length,
         });
       }

@@ -23,12 +23,6 @@ export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<st
   return updated;
 }
 
-/**
- * The stored data is the row's JSON as a JSON string literal, escaped once here rather than for every stream that
- * sends it (lines.ts places it into data lines as is).
- */
-const dataLiteral = (op: PlannedOp) => (op.data === null ? null : JSON.stringify(op.data));
-
 /** Every COPY here sends copy-binary.ts's format. */
 const BINARY = 'with (format binary)';
 
@@ -38,7 +32,7 @@ const OP_BYTES = 512;
 async function copyOps(tx: Queryable, ops: readonly PlannedOp[]): Promise<void> {
   const copy = new CopyBinary(ops.length * OP_BYTES);
   for (const o of ops) {
-    copy.row(7).text(o.bucket).int8(o.opId).text(o.op).text(o.objectType).text(o.objectId).text(dataLiteral(o)).int8(o.checksum);
+    copy.row(7).text(o.bucket).int8(o.opId).text(o.op).text(o.objectType).text(o.objectId).text(o.dataLiteral).int8(o.checksum);
   }
   await tx.copyFrom!(`copy sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum) from stdin ${BINARY}`, copy.toBuffer());
 }
@@ -51,7 +45,7 @@ async function insertOpsJson(tx: Queryable, ops: readonly PlannedOp[]): Promise<
     `insert into sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum)
      select b, i, o, t, r, d, c from json_to_recordset($1::text::json)
        as x(b text, i bigint, o text, t text, r text, d text, c bigint)`,
-    [asJson(ops.map((o) => ({ b: o.bucket, i: o.opId, o: o.op, t: o.objectType, r: o.objectId, d: dataLiteral(o), c: o.checksum })))],
+    [asJson(ops.map((o) => ({ b: o.bucket, i: o.opId, o: o.op, t: o.objectType, r: o.objectId, d: o.dataLiteral, c: o.checksum })))],
   );
 }
 

@@ -4,8 +4,8 @@ import type { SqliteJsonValue } from '@powersync/service-sync-rules';
 /**
  * The JSON text of an evaluated row, as JSONBig (the service's serializer) writes it — bigint as a plain integer, a
  * JS number that happens to be whole as "5.0" (it is a REAL) — but several times faster: rows are flat and their
- * values are only strings, numbers, bigints and nulls. The text is what a device stores and what the op checksum
- * covers, so it must stay stable for a given row.
+ * values are only strings, numbers, bigints and nulls. The text is what a device stores, so it must stay stable for
+ * a given row.
  *
  * Lean: null columns and `id` are left out. Clients read each column with json_extract, which gives NULL for a
  * missing key, and take the id from the op's object_id; a vehicle with its optional fields empty loses about 140 of
@@ -28,31 +28,44 @@ function leftOut(name: string, value: SqliteJsonValue | undefined): boolean {
   return value === undefined || value === null || name === 'id';
 }
 
-/** One selected column: its name in the output, quoted once, and the source column it reads. */
+/**
+ * One selected column: its name in the output, its key as written inside a data literal (below), and the source
+ * column it reads.
+ */
 export interface ColumnWriter {
   readonly name: string;
-  readonly quoted: string;
+  readonly literalKey: string;
   readonly source: string;
 }
 
 export function columnWriter(name: string, source: string): ColumnWriter {
-  return { name, quoted: quotedKey(name), source };
+  return { name, literalKey: inLiteral(quotedKey(name)), source };
 }
 
 /**
- * The same text as stringifyRow of the row the columns select from record (name ← record[source]), written
- * without building that row. Values must be text, numbers or null (the caller checks).
+ * The oplog stores a row's data as a JSON string literal of its JSON text (lines.ts places it into data lines as
+ * is). This writes that literal straight from the record — what JSON.stringify(stringifyRow(the selected row))
+ * gives — without building the row's JSON first: escaping a whole row's text a second time cost the replicator more
+ * than writing it. Values must be text, numbers or null (the caller checks).
  */
-export function stringifyColumns(record: Readonly<Record<string, unknown>>, columns: readonly ColumnWriter[]): string {
-  let json = '{';
+export function columnsLiteral(record: Readonly<Record<string, unknown>>, columns: readonly ColumnWriter[]): string {
+  let literal = '"{';
   let first = true;
   for (const column of columns) {
     const value = record[column.source] as SqliteJsonValue | undefined;
     if (leftOut(column.name, value)) continue;
-    json += `${first ? '' : ','}${column.quoted}:${stringifyValue(value!)}`;
+    const json = stringifyValue(value!);
+    // Text with nothing escaped in JSON (most values) needs only its quotes escaped; anything else is escaped again.
+    const piece = typeof value === 'string' && json.length === value.length + 2 ? `\\"${value}\\"` : inLiteral(json);
+    literal += `${first ? '' : ','}${column.literalKey}:${piece}`;
     first = false;
   }
-  return `${json}}`;
+  return `${literal}}"`;
+}
+
+/** JSON text as it appears inside a JSON string literal (the literal without its quotes). */
+function inLiteral(json: string): string {
+  return JSON.stringify(json).slice(1, -1);
 }
 
 /** Column names are few and repeat on every row: each is quoted once. */

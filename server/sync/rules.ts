@@ -68,12 +68,15 @@ function tableInfo(rules: SyncRules, table: string): TableInfo {
   return info;
 }
 
-/** One output row of a data query: which bucket, as which client table and id, with its data serialized. */
+/**
+ * One output row of a data query: which bucket, as which client table and id, and its data as the oplog stores it:
+ * the row's JSON text (row-json.ts) as a JSON string literal.
+ */
 export interface BucketRow {
   bucket: string;
   objectType: string;
   objectId: string;
-  data: string;
+  dataLiteral: string;
   /** How many columns the data query selected: a row's results are ordered by it. */
   width: number;
 }
@@ -144,7 +147,7 @@ export function evaluateWithLibrary(rules: SyncRules, ref: SourceTableRef, recor
     bucket: result.bucket,
     objectType: result.table,
     objectId: String(result.id),
-    data: stringifyRow(result.data),
+    dataLiteral: JSON.stringify(stringifyRow(result.data)),
     width: Object.keys(result.data).length,
   }));
 }

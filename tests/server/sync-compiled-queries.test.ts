@@ -34,6 +34,8 @@ const IDS = ['v1', 'u1', 'co1', 'x'];
 const VALUES: readonly (SqliteValue | undefined)[] = [
   undefined, null, 'x', 'v1', 'u1', 'co1', '', 'say "hi"\\ \n\t', 'ünï 🚗', '<tag>&', 0n, 1n, -7n, 9007199254740993n,
   0, 1, 1.5, -2.25, 1e21, Number.NaN, Number.POSITIVE_INFINITY, '["u1","co1"]', '[]', '["v1"]', 'not json', '{"a":1}',
+  // Text JSON escapes (so the data literal escapes it twice): a control character, a lone surrogate, a backslash.
+  'bell\u0007', 'half \ud83d', '\\', '\u2028 line',
 ];
 
 function columnsOf(table: string): string[] {
@@ -97,6 +99,6 @@ describe('compiled data queries', () => {
 `);
     expect(compileTable(other.config, sourceTable('users'))).toBeNull();
     const rows = evaluateRow(other, 'users', { id: 'u1', display_name: 'Ann' }).rows;
-    expect(rows.map((r) => [r.bucket, r.data])).toEqual([['upper["u1"]', '{"display_name":"ANN"}']]);
+    expect(rows.map((r) => [r.bucket, JSON.parse(r.dataLiteral)])).toEqual([['upper["u1"]', '{"display_name":"ANN"}']]);
   });
 });

@@ -11,7 +11,7 @@ const rules = parseSyncRules(yaml);
 const buckets = (table: string, record: Record<string, unknown>) =>
   evaluateRow(rules, table, record as never).rows.map((r) => r.bucket);
 const dataOf = (table: string, record: Record<string, unknown>, bucket: string) =>
-  JSON.parse(evaluateRow(rules, table, record as never).rows.find((r) => r.bucket === bucket)?.data ?? 'null');
+  JSON.parse(JSON.parse(evaluateRow(rules, table, record as never).rows.find((r) => r.bucket === bucket)?.dataLiteral ?? '"null"') as string);
 const lookupsOf = (table: string, record: Record<string, unknown>) =>
   Object.fromEntries(evaluateRow(rules, table, record as never).params);
 
@@ -35,7 +35,7 @@ describe('sync-rules.yaml', () => {
       expect(rows.length, `${name} reaches some bucket`).toBeGreaterThan(0);
       for (const row of rows) {
         expect(row.objectType).toBe(name);
-        for (const column of Object.keys(JSON.parse(row.data))) expect(schema.get(name)?.has(column), `${name}.${column}`).toBe(true);
+        for (const column of Object.keys(JSON.parse(JSON.parse(row.dataLiteral) as string))) expect(schema.get(name)?.has(column), `${name}.${column}`).toBe(true);
       }
     }
   });
@@ -58,7 +58,7 @@ describe('sync-rules.yaml', () => {
     // The company's bucket (few columns) comes last in sync-rules.yaml: the order is the rows', not the file's.
     const rows = evaluateRow(rules, 'vehicles', { ...vehicle, is_public: 1n, is_latest: 1n, company_ids: '["co1"]' } as never).rows;
     expect(rows.map((r) => r.bucket)).toEqual(['by_company["co1"]', 'public[]', 'by_vehicle["v1"]']);
-    const widths = rows.map((r) => Object.keys(JSON.parse(r.data)).length);
+    const widths = rows.map((r) => Object.keys(JSON.parse(JSON.parse(r.dataLiteral) as string)).length);
     expect(widths).toEqual([...widths].sort((a, b) => a - b));
   });
 

@@ -9,8 +9,8 @@ function evaluate({ table, record: row }: Change): RowEvaluation {
   const record: Record<string, unknown> = row ?? {};
   const rows: RowEvaluation['rows'] = [];
   const id = String(record.id);
-  if (record.is_public === 1n) rows.push({ bucket: 'public[]', objectType: table, objectId: id, data: JSON.stringify({ id, name: record.name }), width: 2 });
-  if (record.owner) rows.push({ bucket: `own["${record.owner}"]`, objectType: table, objectId: id, data: JSON.stringify({ id, owner: record.owner }), width: 2 });
+  if (record.is_public === 1n) rows.push({ bucket: 'public[]', objectType: table, objectId: id, dataLiteral: JSON.stringify(JSON.stringify({ id, name: record.name })), width: 2 });
+  if (record.owner) rows.push({ bucket: `own["${record.owner}"]`, objectType: table, objectId: id, dataLiteral: JSON.stringify(JSON.stringify({ id, owner: record.owner })), width: 2 });
   const params = new Map<string, string>();
   if (record.owner) params.set(`["own","1","${record.owner}"]`, `[{"vehicle":"${id}"}]`);
   return { rows, params, errors: [] };
@@ -48,7 +48,7 @@ describe('planning a replicator batch', () => {
   it('removes a deleted row from every bucket and forgets it', () => {
     const prior = new Map<string, SourceState>([[sourceKey('vehicles', 'v1'), { buckets: [['public[]', 'vehicles', 'v1']], lookups: {} }]]);
     const plan = planBatch([del(13, 'v1')], prior, evaluate, 5);
-    expect(plan.ops.map((o) => [o.opId, o.op, o.bucket, o.data])).toEqual([[6, 'REMOVE', 'public[]', null]]);
+    expect(plan.ops.map((o) => [o.opId, o.op, o.bucket, o.dataLiteral])).toEqual([[6, 'REMOVE', 'public[]', null]]);
     expect(plan.states.get(sourceKey('vehicles', 'v1'))!.state).toEqual(EMPTY_STATE);
     expect(plan.changedLookups.size).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { JSONBig } from '@powersync/service-jsonbig';
 import type { SqliteJsonValue } from '@powersync/service-sync-rules';
 import { describe, expect, it } from 'vitest';
-import { stringifyParameters, stringifyRow } from '../../server/sync/row-json.js';
+import { columnsLiteral, columnWriter, stringifyParameters, stringifyRow } from '../../server/sync/row-json.js';
 
 describe('row JSON', () => {
   it('writes what the service\'s JSONBig writes for flat SQLite rows, without null columns and the id', () => {
@@ -15,6 +15,26 @@ describe('row JSON', () => {
       expect(stringifyRow(row)).toBe(JSONBig.stringify(lean));
     }
     expect(stringifyRow({ id: 'v1', name: null })).toBe('{}');
+  });
+
+  it('writes the selected columns as the data literal the oplog stores: the row JSON, as a JSON string', () => {
+    const record: Record<string, SqliteJsonValue> = {
+      id: 'v1', name: 'Red "911"\n', notes: 'back\\slash \u0007 \ud83d half', emoji: 'ünï 🚗 \u2028', year: 2019n, ratio: 0.25,
+      whole: 5, none: null, owner_id: 'u1',
+    };
+    const columns = [
+      columnWriter('id', 'id'), columnWriter('name', 'name'), columnWriter('notes', 'notes'), columnWriter('emoji', 'emoji'),
+      columnWriter('year', 'year'), columnWriter('ratio', 'ratio'), columnWriter('whole', 'whole'), columnWriter('none', 'none'),
+      columnWriter('say "owner"', 'owner_id'),
+    ];
+    const selected = Object.fromEntries(columns.map((c) => [c.name, record[c.source]!]));
+    const literal = columnsLiteral(record, columns);
+    expect(literal).toBe(JSON.stringify(stringifyRow(selected)));
+    expect(JSON.parse(JSON.parse(literal) as string)).toEqual({
+      name: 'Red "911"\n', notes: 'back\\slash \u0007 \ud83d half', emoji: 'ünï 🚗 \u2028', year: 2019, ratio: 0.25, whole: 5,
+      'say "owner"': 'u1',
+    });
+    expect(columnsLiteral({ id: 'v1' }, columns)).toBe('"{}"');
   });
 
   it('writes bucket parameters as JSONBig writes them, text values by hand and anything else through JSONBig', () => {
