@@ -119,7 +119,7 @@ export class BatchPlanner {
       table: logged.table,
       rowId: logged.rowId,
       op: logged.op,
-      record: logged.row === null ? null : toSqliteRow(logged.row, this.columnTypes.get(logged.table)),
+      record: logged.row === null ? null : toSqliteRow(JSON.parse(logged.row) as Record<string, unknown>, this.columnTypes.get(logged.table)),
     };
   }
 }

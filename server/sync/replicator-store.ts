@@ -18,8 +18,12 @@ export interface LoggedChange {
   table: string;
   rowId: string;
   op: 'PUT' | 'DELETE';
-  /** The row as logged (PUT); null for DELETE, and once the planner has converted it. */
-  row: Record<string, unknown> | null;
+  /**
+   * The row as logged (PUT), as JSON text; null for DELETE, and once the planner has converted it. Parsed only then:
+   * a batch waiting to be planned holds one string per row instead of an object and a string per value, which
+   * every young-generation collection meanwhile would copy.
+   */
+  row: string | null;
 }
 
 export interface BucketState {
@@ -37,12 +41,12 @@ export async function lockState(tx: Queryable): Promise<ReplicatorState> {
   return { position: Number(row.position), headOp: Number(row.head_op), rulesHash: row.rules_hash };
 }
 
-type ChangeRow = { seq: string; tx: string; table_name: string; row_id: string; op: 'PUT' | 'DELETE'; row: Record<string, unknown> | null };
+type ChangeRow = { seq: string; tx: string; table_name: string; row_id: string; op: 'PUT' | 'DELETE'; row: string | null };
 const toLogged = (r: ChangeRow): LoggedChange => ({ seq: Number(r.seq), tx: r.tx, table: r.table_name, rowId: r.row_id, op: r.op, row: r.row });
 
 export async function readChanges(db: Queryable, after: number, limit: number): Promise<LoggedChange[]> {
   const rows = await db.query<ChangeRow>(
-    'select seq, xmin::text as tx, table_name, row_id, op, row from sync_changes where seq > $1 order by seq limit $2',
+    'select seq, xmin::text as tx, table_name, row_id, op, row::text as row from sync_changes where seq > $1 order by seq limit $2',
     [after, limit],
   );
   return rows.map(toLogged);
@@ -69,7 +73,7 @@ export async function readChangesOf(
 ): Promise<LoggedChange[]> {
   if (keys.length === 0 || upTo <= after) return [];
   const rows = await db.query<ChangeRow>(
-    `select c.seq, c.tx, c.table_name, c.row_id, c.op, c.row
+    `select c.seq, c.tx, c.table_name, c.row_id, c.op, c.row::text as row
        from unnest($1::text[], $2::text[]) as k(table_name, row_id)
        cross join lateral (
          select c.*, c.xmin::text as tx from sync_changes c
