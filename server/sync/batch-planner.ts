@@ -1,5 +1,6 @@
 import type { Db } from '../db/db.js';
-import { isEmpty, NOTHING, planBatch, sourceKey, type BatchPlan, type Change, type PlannedState, type SourceState } from './batch.js';
+import { isEmpty, NOTHING, planBatch, sourceKey, type BatchPlan, type Change, type Evaluated, type PlannedState, type SourceState } from './batch.js';
+import { LiteralArena } from './literal-arena.js';
 import { LogCursor } from './log-cursor.js';
 import { readChanges, readChangesOf, readLogTail, readSourceStates, type LoggedChange } from './replicator-store.js';
 import { toSqliteRow, type ColumnTypes } from './rows.js';
@@ -80,31 +81,37 @@ export class BatchPlanner {
     // The stored states are read while the rows are evaluated.
     const stored = readSourceStates(this.db, [...keys.values()]);
     stored.catch(() => {});
-    const { changes, evaluations } = await this.evaluateAll(logged);
+    // About two literals of ~500 bytes a row (a row in two buckets).
+    const literals = new LiteralArena(logged.length * 1024);
+    const { changes, evaluations } = await this.evaluateAll(logged, literals);
     const prior: Map<string, SourceState> = await stored;
     for (const c of changes) {
       const key = sourceKey(c.table, c.rowId);
       const planned = inFlight.get(key);
       if (planned && !isEmpty(planned.state)) prior.set(key, planned.state);
     }
-    return planBatch(changes, prior, (change) => evaluations.get(change) ?? NOTHING, headOp);
+    return planBatch(changes, prior, (change) => evaluations.get(change) ?? NOTHING, headOp, literals);
   }
 
   /**
    * The batch's changes with the rule evaluations of their new row versions, a slice at a time (EVALUATE_SLICE).
-   * Only the evaluations are kept: each logged row and its SQLite form are let go of as soon as they are evaluated,
-   * so the young generation's collections, which come every few slices, do not copy a whole batch of rows each time
-   * (in a profile of a bulk load, GC was the largest single item of the server's CPU).
+   * Only the evaluations are kept, and their data literals move to the batch's arena: each logged row, its SQLite
+   * form and its literals are let go of as soon as the row is evaluated, so the young generation's collections,
+   * which come every few slices, do not copy a whole batch of them each time (in a profile of a bulk load, GC was
+   * the largest single item of the server's CPU).
    */
-  private async evaluateAll(logged: readonly LoggedChange[]): Promise<{ changes: Change[]; evaluations: Map<Change, RowEvaluation> }> {
+  private async evaluateAll(
+    logged: readonly LoggedChange[],
+    literals: LiteralArena,
+  ): Promise<{ changes: Change[]; evaluations: Map<Change, Evaluated> }> {
     const changes: Change[] = [];
-    const evaluations = new Map<Change, RowEvaluation>();
+    const evaluations = new Map<Change, Evaluated>();
     for (let i = 0; i < logged.length; i++) {
       const entry = logged[i]!;
       const change = this.toChange(entry);
       entry.row = null;
       if (change.op === 'PUT' && change.record !== null) {
-        evaluations.set(change, evaluateRow(this.rules, change.table, change.record));
+        evaluations.set(change, moveLiterals(evaluateRow(this.rules, change.table, change.record), literals));
         change.record = null;
       }
       changes.push(change);
@@ -122,4 +129,18 @@ export class BatchPlanner {
       record: logged.row === null ? null : toSqliteRow(JSON.parse(logged.row) as Record<string, unknown>, this.columnTypes.get(logged.table)),
     };
   }
+}
+
+/** The evaluation with each of its rows' literals moved to the arena; rows of one query share theirs. */
+function moveLiterals(evaluation: RowEvaluation, literals: LiteralArena): Evaluated {
+  let last: string | null = null;
+  let handle = 0;
+  const rows = evaluation.rows.map((row) => {
+    if (row.dataLiteral !== last) {
+      last = row.dataLiteral;
+      handle = literals.add(last);
+    }
+    return { bucket: row.bucket, objectType: row.objectType, objectId: row.objectId, dataLiteral: handle, width: row.width };
+  });
+  return { rows, params: evaluation.params, errors: evaluation.errors };
 }

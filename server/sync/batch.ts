@@ -1,6 +1,7 @@
 import type { SqliteValue } from '@powersync/service-sync-rules';
 import { addChecksums, putChecksum, removeChecksum } from './checksum.js';
-import type { RowEvaluation } from './rules.js';
+import type { DataLiteral, LiteralArena } from './literal-arena.js';
+import type { BucketRow, RowEvaluation } from './rules.js';
 
 /**
  * Pure planning of one replicator batch: given the logged changes, what each source row produced before, and an
@@ -32,8 +33,8 @@ export interface PlannedOp {
   op: 'PUT' | 'REMOVE';
   objectType: string;
   objectId: string;
-  /** The row's JSON text as a JSON string literal (BucketRow.dataLiteral); null for REMOVE. */
-  dataLiteral: string | null;
+  /** The row's JSON text as a JSON string literal, or its handle in the plan's arena (BucketRow); null for REMOVE. */
+  dataLiteral: DataLiteral | null;
   checksum: number;
 }
 
@@ -68,6 +69,8 @@ export interface BatchPlan {
   states: Map<string, PlannedState>;
   params: Map<string, ParamWrite>;
   changedLookups: Set<string>;
+  /** Where the ops' literal handles point (literal-arena.ts); null when every literal is text. */
+  literals: LiteralArena | null;
   headOp: number;
   position: number;
   changeCount: number;
@@ -82,18 +85,26 @@ export function sourceKey(table: string, rowId: string): string {
 
 const membershipKey = (m: Membership) => `${m[0]}\u0000${m[1]}\u0000${m[2]}`;
 
+/** An evaluated row as planning takes it: its literals may have moved to the batch's arena (batch-planner.ts). */
+export interface Evaluated {
+  rows: readonly (Omit<BucketRow, 'dataLiteral'> & { dataLiteral: DataLiteral })[];
+  params: ReadonlyMap<string, string>;
+  errors: readonly string[];
+}
+
 /** A change whose row no bucket or parameter takes: a delete, or a row that left every bucket. */
 export const NOTHING: RowEvaluation = Object.freeze({ rows: [], params: new Map(), errors: [] }) as unknown as RowEvaluation;
 
 /**
  * evaluate: what the rules make of a PUT change's row (the caller may have evaluated it already and let go of the
- * row itself; see batch-planner.ts).
+ * row itself; see batch-planner.ts). literals: where the evaluations' literal handles point, if any.
  */
 export function planBatch(
   changes: readonly Change[],
   prior: ReadonlyMap<string, SourceState>,
-  evaluate: (change: Change) => RowEvaluation,
+  evaluate: (change: Change) => Evaluated,
   headOp: number,
+  literals: LiteralArena | null = null,
 ): BatchPlan {
   const plan: BatchPlan = {
     ops: [],
@@ -101,12 +112,13 @@ export function planBatch(
     states: new Map(),
     params: new Map(),
     changedLookups: new Set(),
+    literals,
     headOp,
     position: 0,
     changeCount: changes.length,
     errors: [],
   };
-  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, dataLiteral: string | null) => {
+  const addOp = (bucket: string, op: PlannedOp['op'], objectType: string, objectId: string, dataLiteral: DataLiteral | null) => {
     const opId = ++plan.headOp;
     const checksum = op === 'PUT' ? putChecksum(objectType, objectId, opId) : removeChecksum(objectType, objectId);
     plan.ops.push({ bucket, opId, op, objectType, objectId, dataLiteral, checksum });
@@ -126,7 +138,7 @@ export function planBatch(
     const earlier = plan.states.get(key);
     const stored = prior.get(key);
     const before = earlier?.state ?? stored ?? EMPTY_STATE;
-    const evaluation = change.op === 'PUT' ? evaluate(change) : NOTHING;
+    const evaluation: Evaluated = change.op === 'PUT' ? evaluate(change) : NOTHING;
     for (const error of evaluation.errors) plan.errors.push(`${change.table} ${change.rowId}: ${error}`);
 
     const now: Membership[] = [];

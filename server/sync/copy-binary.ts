@@ -51,6 +51,15 @@ export class CopyBinary {
     return this;
   }
 
+  /** A text value already encoded as UTF-8. */
+  utf8(bytes: Buffer): this {
+    this.reserve(4 + bytes.length);
+    this.buffer.writeInt32BE(bytes.length, this.at);
+    bytes.copy(this.buffer, this.at + 4);
+    this.at += 4 + bytes.length;
+    return this;
+  }
+
   /** A bigint column, from a safe integer. */
   int8(value: number): this {
     this.reserve(12);

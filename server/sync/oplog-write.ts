@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import { isEmpty, type BatchPlan, type PlannedOp } from './batch.js';
 import { CopyBinary } from './copy-binary.js';
+import { literalBytes, literalText, type LiteralArena } from './literal-arena.js';
 import type { BucketState } from './replicator-store.js';
 
 /**
@@ -13,7 +14,7 @@ import type { BucketState } from './replicator-store.js';
 export async function writeBatch(tx: Queryable, plan: BatchPlan): Promise<Map<string, BucketState>> {
   const updated = new Map<string, BucketState>();
   if (plan.ops.length > 0) {
-    await (tx.copyFrom ? copyOps(tx, plan.ops) : insertOpsJson(tx, plan.ops));
+    await (tx.copyFrom ? copyOps(tx, plan.ops, plan.literals) : insertOpsJson(tx, plan.ops, plan.literals));
     for (const r of await upsertBuckets(tx, plan)) {
       updated.set(r.bucket, { checksum: Number(r.checksum), count: Number(r.count), lastOp: Number(r.last_op) });
     }
@@ -29,10 +30,14 @@ const BINARY = 'with (format binary)';
 /** Bytes a typical op takes in a COPY block (a vehicle's row data is most of it): the first buffer's size. */
 const OP_BYTES = 512;
 
-async function copyOps(tx: Queryable, ops: readonly PlannedOp[]): Promise<void> {
+async function copyOps(tx: Queryable, ops: readonly PlannedOp[], literals: LiteralArena | null): Promise<void> {
   const copy = new CopyBinary(ops.length * OP_BYTES);
   for (const o of ops) {
-    copy.row(7).text(o.bucket).int8(o.opId).text(o.op).text(o.objectType).text(o.objectId).text(o.dataLiteral).int8(o.checksum);
+    copy.row(7).text(o.bucket).int8(o.opId).text(o.op).text(o.objectType).text(o.objectId);
+    const data = o.dataLiteral;
+    if (typeof data === 'number') copy.utf8(literalBytes(data, literals));
+    else copy.text(data);
+    copy.int8(o.checksum);
   }
   await tx.copyFrom!(`copy sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum) from stdin ${BINARY}`, copy.toBuffer());
 }
@@ -40,12 +45,12 @@ async function copyOps(tx: Queryable, ops: readonly PlannedOp[]): Promise<void> 
 /** Rows for a bulk statement as one JSON text; passed as text (cast in SQL) so that neither adapter re-encodes it. */
 const asJson = (rows: readonly unknown[]) => JSON.stringify(rows);
 
-async function insertOpsJson(tx: Queryable, ops: readonly PlannedOp[]): Promise<void> {
+async function insertOpsJson(tx: Queryable, ops: readonly PlannedOp[], literals: LiteralArena | null): Promise<void> {
   await tx.query(
     `insert into sync_oplog (bucket, op_id, op, object_type, object_id, data, checksum)
      select b, i, o, t, r, d, c from json_to_recordset($1::text::json)
        as x(b text, i bigint, o text, t text, r text, d text, c bigint)`,
-    [asJson(ops.map((o) => ({ b: o.bucket, i: o.opId, o: o.op, t: o.objectType, r: o.objectId, d: o.dataLiteral, c: o.checksum })))],
+    [asJson(ops.map((o) => ({ b: o.bucket, i: o.opId, o: o.op, t: o.objectType, r: o.objectId, d: o.dataLiteral === null ? null : literalText(o.dataLiteral, literals), c: o.checksum })))],
   );
 }
 

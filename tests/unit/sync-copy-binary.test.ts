@@ -37,6 +37,14 @@ describe('COPY binary', () => {
     expect(none).toBeNull();
   });
 
+  it('writes text given as UTF-8 bytes exactly as the same text given as a string', () => {
+    const awkward = 'Zoë 🚗 "quoted" back\\slash';
+    const block = new CopyBinary().row(2).text(awkward).utf8(Buffer.from(awkward, 'utf8')).toBuffer();
+    const [[text, bytes]] = decode(block) as [Field[]];
+    expect(bytes).toEqual(text);
+    expect(bytes!.toString('utf8')).toBe(awkward);
+  });
+
   it('writes bigints as 8 bytes, big-endian, for every safe integer', () => {
     const values = [0, 1, 4294967295, 4294967296, Number.MAX_SAFE_INTEGER, -1, -4294967296, Number.MIN_SAFE_INTEGER];
     const copy = new CopyBinary();
