@@ -1,16 +1,18 @@
 // Bundled by bench/replication-cpu.mjs: the replicator's per-row work in one process, without a database round trip.
 // The rows are logged by the real capture trigger (PGlite, migrated); the replay then does what the planner and the
-// writer do with them — parse the logged JSON (as the driver does), convert, evaluate the rules, plan the batch and
-// encode its COPY blocks — with the database calls answered at once.
+// writer do with them — parse the logged JSON, convert, evaluate the rules, move the literals to the batch's arena,
+// plan the batch and encode its COPY blocks — with the database calls answered at once.
 import { readFileSync } from 'node:fs';
 import { migrate } from '../server/db/migrate.js';
 import { openPglite } from '../server/db/pglite.js';
 import type { Queryable } from '../server/db/db.js';
-import { NOTHING, planBatch, type Change } from '../server/sync/batch.js';
+import { NOTHING, planBatch, type Change, type Evaluated } from '../server/sync/batch.js';
+import { moveLiterals } from '../server/sync/batch-planner.js';
+import { LiteralArena } from '../server/sync/literal-arena.js';
 import { writeBatch } from '../server/sync/oplog-write.js';
 import { readColumnTypes } from '../server/sync/replicator-store.js';
 import { toSqliteRow } from '../server/sync/rows.js';
-import { evaluateRow, parseSyncRules, type RowEvaluation } from '../server/sync/rules.js';
+import { evaluateRow, parseSyncRules } from '../server/sync/rules.js';
 
 export interface Logged {
   table: string;
@@ -55,15 +57,16 @@ export async function replay(
   const started = process.cpuUsage();
   for (let from = 0; from < logged.length; from += batchSize) {
     const changes: Change[] = [];
-    const evaluations = new Map<Change, RowEvaluation>();
+    const evaluations = new Map<Change, Evaluated>();
+    const literals = new LiteralArena(batchSize * 1024);
     for (let i = from; i < Math.min(logged.length, from + batchSize); i++) {
       const entry = logged[i]!;
       const change: Change = { seq: i + 1, table: entry.table, rowId: entry.rowId, op: 'PUT', record: null };
       const record = toSqliteRow(JSON.parse(entry.json) as Record<string, unknown>, types.get(entry.table));
-      evaluations.set(change, evaluateRow(rules, entry.table, record));
+      evaluations.set(change, moveLiterals(evaluateRow(rules, entry.table, record), literals));
       changes.push(change);
     }
-    const plan = planBatch(changes, new Map(), (change) => evaluations.get(change) ?? NOTHING, headOp);
+    const plan = planBatch(changes, new Map(), (change) => evaluations.get(change) ?? NOTHING, headOp, literals);
     headOp = plan.headOp;
     await writeBatch(nowhere, plan);
   }

@@ -131,8 +131,11 @@ export class BatchPlanner {
   }
 }
 
-/** The evaluation with each of its rows' literals moved to the arena; rows of one query share theirs. */
-function moveLiterals(evaluation: RowEvaluation, literals: LiteralArena): Evaluated {
+/**
+ * The evaluation with each of its rows' literals moved to the arena; rows of one query share theirs. Writing a
+ * literal into the arena also reads it whole, so V8 never keeps it as the tree of pieces it was built from.
+ */
+export function moveLiterals(evaluation: RowEvaluation, literals: LiteralArena): Evaluated {
   let last: string | null = null;
   let handle = 0;
   const rows = evaluation.rows.map((row) => {
