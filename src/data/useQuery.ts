@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { whenDatabaseReady } from './databaseState.js';
 
+/**
+ * How long a watched query waits after its tables change before it runs again. The SDK's default (30 ms) is paid by
+ * every change a person sees: their own write reaching the list, a sync's rows reaching the screen. A synced
+ * checkpoint or a local write changes its tables in one transaction, so a short wait still folds each burst into one
+ * run, and the SDK never runs one watch twice at once (a change meanwhile queues a single re-run).
+ */
+const WATCH_THROTTLE_MS = 10;
+
 export type QueryState<T> =
   | { status: 'loading'; rows: readonly T[] }
   | { status: 'ready'; rows: readonly T[] }
@@ -28,7 +36,7 @@ export function useWatchedQuery<T>(sql: string, params: readonly unknown[] = [])
           },
           onError: fail,
         },
-        { signal: controller.signal },
+        { signal: controller.signal, throttleMs: WATCH_THROTTLE_MS },
       );
     }, fail);
     return () => controller.abort();
