@@ -14,6 +14,14 @@ export type QueryState<T> =
   | { status: 'ready'; rows: readonly T[] }
   | { status: 'error'; rows: readonly T[]; error: string };
 
+/**
+ * Whether any of a screen's queries has yet to answer. A screen built from several waits for all of them: shown on
+ * half its facts it flashes wrong content (a clock at zero that is running) and offers actions it should not.
+ */
+export function anyLoading(...states: readonly { status: QueryState<unknown>['status'] }[]): boolean {
+  return states.some((state) => state.status === 'loading');
+}
+
 /** Watches a query against the local database: re-runs whenever its tables change (synced or local writes). */
 export function useWatchedQuery<T>(sql: string, params: readonly unknown[] = []): QueryState<T> {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading', rows: [] });

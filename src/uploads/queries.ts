@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formKey, type AttachmentTarget } from '../domain/files.js';
 import { QueueState, type QueueStateCode } from '../domain/uploadQueue.js';
-import { useWatchedQuery } from '../data/useQuery.js';
+import { anyLoading, useWatchedQuery } from '../data/useQuery.js';
 import { whenDatabaseReady } from '../data/databaseState.js';
 import { filesWorker } from './filesWorker.js';
 
@@ -74,7 +74,7 @@ export function useAttachments(target: AttachmentTarget): { status: 'loading' | 
     }
     return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }, [synced.rows, queued.rows]);
-  return { status: synced.status === 'loading' || queued.status === 'loading' ? 'loading' : 'ready', items };
+  return { status: anyLoading(synced, queued) ? 'loading' : 'ready', items };
 }
 
 /**

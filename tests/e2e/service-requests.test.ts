@@ -82,6 +82,29 @@ describe('service requests and work clocks end to end', () => {
     await expectNoAxeViolations(adminPage, 'a service request');
   });
 
+  it("never offers 'Start work' on a request whose clock is running while the page is still reading it", async () => {
+    // The seeded request, on which the demo worker's clock runs. The page must show it whole or not at all: offered
+    // 'Start work' for a moment, a worker could start a second clock on top of the running one.
+    const seeded = (await server.db.query<{ id: string }>(`select id from service_requests where description like 'Front brake%'`))[0]!.id;
+    const page = await worker.context.newPage();
+    try {
+      await page.addInitScript(() => {
+        const seen = { startOffered: false };
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        new MutationObserver(() => {
+          if ([...document.querySelectorAll('[data-work-clock] button')].some((b) => b.textContent?.includes('Start work'))) {
+            seen.startOffered = true;
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto(`${server.url}/vehicle/${bronco}/request-services/${seeded}`);
+      await page.getByRole('button', { name: 'Stop work' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __seen: { startOffered: boolean } }).__seen.startOffered)).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps a worker\'s clock running offline across a reload, with the banner ticking, and stops it with corrected times', async () => {
     await workerPage.goto(`${server.url}/`);
     const assigned = workerPage.locator('[data-assigned] a', { hasText: DESCRIPTION });

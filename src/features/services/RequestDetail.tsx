@@ -5,6 +5,7 @@ import { navigate } from '../../app/navigation.js';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';
+import { anyLoading } from '../../data/useQuery.js';
 import { statusOf } from '../../domain/serviceStatus.js';
 import { summarizeWork } from '../../domain/worktime.js';
 import { Button } from '../../ui/Button.js';
@@ -15,7 +16,7 @@ import { Loading } from '../../ui/Loading.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { mayHandle } from './access.js';
 import { formatDateTime, formatSchedule, personLabel, vehicleLabel } from './format.js';
-import { useRequest, useRequestWork, useServiceVehicle, type RequestDetail as Request, type ServiceVehicle } from './queries.js';
+import { useRequest, useRequestWork, useServiceVehicle, type RequestDetail as Request, type ServiceVehicle, type WorkRow } from './queries.js';
 import { RequestFormDialog } from './RequestForm.js';
 import { StatusActions } from './StatusActions.js';
 import { StatusChip } from './StatusChip.js';
@@ -32,13 +33,16 @@ import { deleteRequest, updateRequest } from './writes.js';
  */
 export function RequestDetail({ vehicleId, requestId }: { vehicleId: string; requestId: string }) {
   const query = useRequest(requestId);
+  // Read before the request shows: its actions hang on the vehicle, and 'Start work' on whether a clock already runs.
+  const vehicle = useServiceVehicle(vehicleId);
+  const work = useRequestWork(requestId);
   const hasSynced = useHasSynced();
   const request = query.rows[0];
   const valid = request !== undefined && request.vehicle_id === vehicleId && request.deleted_at === null;
-  if (query.status === 'loading') return <Loading />;
+  if (anyLoading(query, vehicle, work)) return <Loading />;
   if (!valid && !hasSynced) return <Loading label="Looking for this request…" />;
   if (!valid) return <NotFoundPage />;
-  return <RequestView vehicleId={vehicleId} request={request} />;
+  return <RequestView vehicleId={vehicleId} request={request} vehicle={vehicle.rows[0]} work={work.rows} />;
 }
 
 function vehicleDetails(vehicle: ServiceVehicle | undefined): string {
@@ -49,12 +53,17 @@ function vehicleDetails(vehicle: ServiceVehicle | undefined): string {
     .reduce<string>((text, part) => `${text} · ${part}`, label);
 }
 
-function RequestView({ vehicleId, request }: { vehicleId: string; request: Request }) {
+interface ViewProps {
+  vehicleId: string;
+  request: Request;
+  vehicle: ServiceVehicle | undefined;
+  work: readonly WorkRow[];
+}
+
+function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
   const viewer = useViewer();
-  const vehicle = useServiceVehicle(vehicleId).rows[0];
-  const work = useRequestWork(request.id);
-  const clock = useClocks(work.rows).get(request.id) ?? summarizeWork([]);
-  const names = useWorkerNames(work.rows);
+  const clock = useClocks(work).get(request.id) ?? summarizeWork([]);
+  const names = useWorkerNames(work);
   const now = useNow(clock.active.length > 0);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

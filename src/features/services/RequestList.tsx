@@ -5,6 +5,7 @@ import Plus from 'lucide-react/icons/plus';
 import { navigate } from '../../app/navigation.js';
 import { Link } from '../../app/router.js';
 import { serviceRequestPath } from '../../app/routes.js';
+import { anyLoading } from '../../data/useQuery.js';
 import { statusOf } from '../../domain/serviceStatus.js';
 import { totalAt } from '../../domain/worktime.js';
 import { Button } from '../../ui/Button.js';
@@ -29,9 +30,13 @@ const EMPTY_FIELDS = { description: '', scheduleStart: null, scheduleEnd: null, 
 /** /vehicle/{id}/request-services: the vehicle's requests, newest first, and opening a new one for those who may. */
 export function RequestList({ vehicleId }: { vehicleId: string }) {
   const viewer = useViewer();
-  const vehicle = useServiceVehicle(vehicleId).rows[0];
+  const vehicleQuery = useServiceVehicle(vehicleId);
+  const vehicle = vehicleQuery.rows[0];
   const requests = useVehicleRequests(vehicleId);
-  const clocks = useClocks(useVehicleWork(vehicleId).rows);
+  const work = useVehicleWork(vehicleId);
+  const clocks = useClocks(work.rows);
+  // The list shows once all three have answered: who may open a request hangs on the vehicle, clocks on the work.
+  const status = anyLoading(vehicleQuery, requests, work) ? 'loading' : requests.status;
   const now = useNow([...clocks.values()].some((clock) => clock.active.length > 0));
   const companies = useCompanies();
   const [creating, setCreating] = useState(false);
@@ -51,7 +56,7 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
   }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, customerCompanyId, serverCustomerCompanyId, newestRequestCompanyId]);
 
   return (
-    <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={requests.status}>
+    <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={status}>
       <div className="services-head">
         <h2 id="service-requests-title">Service requests</h2>
         {open !== null && open.kind !== 'none' && (
@@ -65,13 +70,13 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
           This vehicle belongs to a customer of {switchName}: switch to the {switchName} workspace to open a request for it.
         </p>
       )}
-      {requests.status === 'loading' && <Loading />}
-      {requests.status === 'error' && (
+      {status === 'loading' && <Loading />}
+      {status === 'error' && requests.status === 'error' && (
         <p className="ui-alert ui-alert--error" role="alert">
           Could not read the requests: {requests.error}
         </p>
       )}
-      {requests.status === 'ready' && requests.rows.length === 0 && (
+      {status === 'ready' && requests.rows.length === 0 && (
         <EmptyState icon={ClipboardList} title="No service requests" data-empty="service-requests">
           <p>
             {open !== null && open.kind !== 'none'
@@ -80,7 +85,7 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
           </p>
         </EmptyState>
       )}
-      {requests.rows.length > 0 && (
+      {status !== 'loading' && requests.rows.length > 0 && (
         <ul className="ui-list request-list">
           {requests.rows.map((request) => {
             const clock = clocks.get(request.id);

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { anyLoading } from '../../../data/useQuery.js';
 import { workTotalsMs } from '../logbook/workTotals.js';
 import {
   useLocalEvents,
@@ -75,7 +76,7 @@ export function useServiceSummaries(area: VehicleArea, vehicleId: string): Recor
       work_ms: totals.get(r.id) ?? 0,
     }));
   }, [requests.rows, worktime.rows]);
-  const status = requests.status === 'loading' || worktime.status === 'loading' ? 'loading' : 'ready';
+  const status = anyLoading(requests, worktime) ? 'loading' : 'ready';
   // Not overlaid: a device that does not own the vehicle may hold its requests (an admin's or a company's) but not
   // all of their work time, so only the server's totals are whole.
   if (area.source === 'local') return { status, rows: local };
