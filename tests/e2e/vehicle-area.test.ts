@@ -120,6 +120,16 @@ describe('the vehicle area end to end', () => {
     expect(await ownerPage.locator('main').textContent()).not.toContain('Ownership');
   });
 
+  it("opened on a page far along the menu, the phone's row of tabs shows that page's tab", async () => {
+    await openScreen(ownerPage, url(ids.red911, '/track-support'));
+    const tab = await ownerPage.locator('nav[aria-label="Vehicle menu"] ul').evaluate((row) => {
+      const item = row.querySelector('[aria-current="page"]')!;
+      const [r, i] = [row.getBoundingClientRect(), item.getBoundingClientRect()];
+      return { rowScrolls: row.scrollWidth > row.clientWidth, whole: i.left >= r.left && i.right <= r.right, label: item.textContent };
+    });
+    expect(tab).toEqual({ rowScrolls: true, whole: true, label: 'Track Support' });
+  });
+
   it('the owner records a track day with a decimal comma, and the arrow keys step the laps', async () => {
     await openScreen(ownerPage, url(ids.red911, '/track-support'));
     await ownerPage.locator('[data-track-bests]').waitFor();

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import Car from 'lucide-react/icons/car';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
@@ -8,6 +9,7 @@ import Wrench from 'lucide-react/icons/wrench';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from '../../app/router.js';
 import { vehiclePath, type VehicleView } from '../../app/routes.js';
+import { useRevealCurrent } from '../../ui/revealInRow.js';
 import type { MenuEntry, MenuEntryId } from './access.js';
 
 export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
@@ -44,9 +46,13 @@ export function VehicleMenu({
   onShowQr: () => void;
 }) {
   const active = activeEntry(view);
+  const row = useRef<HTMLUListElement>(null);
+  // On a phone the menu is a row of tabs wider than the screen: the current one is scrolled into view, again when an
+  // entry arrives before it (Show QR Code, once the vehicle's tag has synced).
+  useRevealCurrent(row, `${active ?? ''}|${entries.map((e) => e.id).join()}`);
   return (
     <nav className="vehicle-menu" aria-label="Vehicle menu">
-      <ul>
+      <ul ref={row}>
         {entries.map((entry) => {
           const Icon = MENU_ICONS[entry.id];
           const content = (
