@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
+import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
 import { PUBLIC_LIST_LIMIT } from '../../src/domain/publicFeed.js';
 
@@ -33,6 +35,35 @@ describe('the app shell in Chromium', () => {
     // The public list is read from the local database: its empty state only appears once the query answered.
     await page.locator('[data-page="public-vehicles"] [data-state="ready"]').waitFor();
     expect(consoleErrors.filter((e) => !/favicon/i.test(e))).toEqual([]);
+  });
+
+  it('says the list is empty only once the device has synced: before, that the vehicles are on their way (or need a network)', async () => {
+    const fresh = await launchDevice();
+    try {
+      await emulateOnlineFlag(fresh.context);
+      const tab = fresh.context.pages()[0] ?? (await fresh.context.newPage());
+      // No sync credentials for now, so the first sync cannot happen (the stream itself runs in the SDK's worker,
+      // which routes do not reach; the credentials are asked for by the page).
+      await tab.route('**/GetPowerSyncAuth', (route) => route.abort());
+      await tab.goto(server.url + '/');
+      const list = tab.locator('[data-page="public-vehicles"] [data-state="ready"]');
+      await list.locator('[data-empty="first-sync"]').waitFor();
+      expect(await list.getAttribute('aria-busy')).toBe('true');
+      expect(await list.textContent()).not.toContain('No public vehicles yet');
+      await expectNoAxeViolations(tab, 'the home page before the first sync');
+
+      await setBrowserOffline(fresh.context, tab, true);
+      await list.locator('[data-empty="offline"]').waitFor();
+      expect(await list.textContent()).toContain('No vehicles on this device yet');
+
+      await tab.unroute('**/GetPowerSyncAuth');
+      await setBrowserOffline(fresh.context, tab, false);
+      // The service has no public vehicles: once synced, the list says so.
+      await list.locator('[data-empty="public-vehicles"]').waitFor();
+      expect(await list.getAttribute('aria-busy')).toBeNull();
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('lists the latest public vehicles newest first, and vehicles updated at the same instant by id', async () => {

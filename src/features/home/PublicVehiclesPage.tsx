@@ -2,9 +2,12 @@ import { Suspense, type ReactNode } from 'react';
 import Car from 'lucide-react/icons/car';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Globe from 'lucide-react/icons/globe';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { Link } from '../../app/router.js';
 import { vehiclePath } from '../../app/routes.js';
+import { useHasSynced } from '../../data/firstSync.js';
+import { useOnline } from '../../data/online.js';
 import { usePublicVehicles } from '../../data/vehicles.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
@@ -17,20 +20,36 @@ import { PageHeader } from '../../ui/PageHeader.js';
 export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
   usePageTitle('Latest vehicles', { icon: Globe });
   const vehicles = usePublicVehicles();
+  const hasSynced = useHasSynced();
+  const online = useOnline();
+  // Before this device's first sync an empty list says nothing about the service: on a slow first visit it would
+  // claim there are no public vehicles for seconds while they are on their way.
+  const empty = vehicles.status === 'ready' && vehicles.rows.length === 0;
+  const firstSyncPending = empty && !hasSynced;
   return (
     <section className="page" data-page="public-vehicles">
       {before && <Suspense fallback={null}>{before}</Suspense>}
       <PageHeader icon={Globe} title="Latest vehicles" subtitle="Public vehicles, most recently updated first" />
-      <div className="ui-section" data-state={vehicles.status}>
+      <div className="ui-section" data-state={vehicles.status} aria-busy={firstSyncPending && online ? true : undefined}>
         {vehicles.status === 'loading' && <Loading />}
         {vehicles.status === 'error' && (
           <p className="ui-alert ui-alert--error" role="alert">
             Could not read vehicles: {vehicles.error}
           </p>
         )}
-        {vehicles.status === 'ready' && vehicles.rows.length === 0 && (
-          <EmptyState icon={Car} title="No public vehicles yet">
+        {empty && hasSynced && (
+          <EmptyState icon={Car} title="No public vehicles yet" data-empty="public-vehicles">
             <p>Vehicles their owners make public show up here.</p>
+          </EmptyState>
+        )}
+        {firstSyncPending && online && (
+          <EmptyState icon={Car} title="Getting the latest vehicles…" data-empty="first-sync">
+            <p>They show up here as soon as this device has them.</p>
+          </EmptyState>
+        )}
+        {firstSyncPending && !online && (
+          <EmptyState icon={WifiOff} title="No vehicles on this device yet" data-empty="offline">
+            <p>The latest vehicles come in once this device is online.</p>
           </EmptyState>
         )}
         {vehicles.rows.length > 0 && (

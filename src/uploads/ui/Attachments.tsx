@@ -1,6 +1,7 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState } from 'react';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import Paperclip from 'lucide-react/icons/paperclip';
+import { useOnline } from '../../data/online.js';
 import { ACCEPT_ATTRIBUTE, IMAGE_TYPES, type AttachmentTarget } from '../../domain/files.js';
 import { overallProgress } from '../../domain/uploadQueue.js';
 import { Button } from '../../ui/Button.js';
@@ -10,16 +11,6 @@ import { addPickedFiles } from '../pick.js';
 import { pendingUploads, removeAttachment, useAttachments, useHoldsBuckets, type Attachment } from '../queries.js';
 import { AttachmentTile } from './AttachmentTile.js';
 import './attachments.css';
-
-function subscribeOnline(cb: () => void) {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 
 /**
  * Files attached to one thing (a vehicle's photos, a note, a service request): a grid of thumbnails with each

@@ -1,6 +1,7 @@
 import { Card } from '../../../ui/Card.js';
 import { AttachmentTile } from '../../../uploads/ui/AttachmentTile.js';
-import { Attachments, useOnline } from '../../../uploads/ui/Attachments.js';
+import { useOnline } from '../../../data/online.js';
+import { Attachments } from '../../../uploads/ui/Attachments.js';
 import type { Attachment } from '../../../uploads/queries.js';
 import { useCurrentUser } from '../../../rpc/session.js';
 import { canEdit } from '../access.js';
