@@ -3,6 +3,7 @@ import { ErrorCorrection, QrTagService, TagStatus } from '../gen/tagbook/v1/qr_t
 import { isOfflineError } from '../rpc/interceptors.js';
 import { rpcClient } from '../rpc/transport.js';
 import { whenDatabaseReady } from './databaseState.js';
+import { withPatience } from './patience.js';
 import type { QrTagRow } from './schema.js';
 import { useWatchedQuery } from './useQuery.js';
 
@@ -58,6 +59,24 @@ export async function resolveTagRemotely(hash: string): Promise<RemoteTag> {
     if (isUnreachable(error)) return { status: 'unreachable' };
     throw error;
   }
+}
+
+/**
+ * How long a person holding a tag waits for the server before the page carries on as offline (a claim can still be
+ * made, a scan is kept to open later). A normal answer takes well under a second even on a slow mobile link.
+ */
+export const TAG_LOOKUP_PATIENCE_MS = 3000;
+
+const UNREACHABLE: RemoteTag = { status: 'unreachable' };
+
+/**
+ * resolveTagRemotely, answered 'unreachable' after TAG_LOOKUP_PATIENCE_MS without an answer; a real answer that
+ * comes later goes to `late`, so the page can still use it.
+ */
+export function resolveTagPatiently(hash: string, late: (answer: RemoteTag) => void): Promise<RemoteTag> {
+  return withPatience(resolveTagRemotely(hash), TAG_LOOKUP_PATIENCE_MS, UNREACHABLE, (answer) => {
+    if (answer.status !== 'unreachable') late(answer);
+  }, (error) => console.error('Tag lookup failed after its answer was given up on', error));
 }
 
 /** Offline, or a network that failed before the server answered (code 2 or 14 with no server behind it). */

@@ -164,6 +164,37 @@ describe('tags end to end', () => {
     await expect.poll(() => workerPage.locator('[data-scan-history] li').allTextContents()).toContainEqual(expect.stringContaining(`${server.url}/DEMOTAG00003`));
   });
 
+  it('on lie-fi gives up waiting for the server after a while, and still uses its answer when it comes', async () => {
+    // A device online as far as the browser can tell, whose tag lookups get no answer until released.
+    const liefi = await launchDevice();
+    try {
+      const page = liefi.context.pages()[0] ?? (await liefi.context.newPage());
+      const held: Array<() => Promise<void>> = [];
+      await page.route('**/tagbook.v1.QrTagService/Resolve', (route) => {
+        held.push(() => route.continue());
+      });
+      const release = async () => {
+        while (held.length > 0) await held.shift()!();
+      };
+
+      // A scan of a tag this device does not hold: offline after a while, then what the server says.
+      await page.goto(`${server.url}/DEMOTAG00003`);
+      await page.locator('[data-tag-state="offline"]').waitFor();
+      await release();
+      await page.locator('[data-tag-state="private-vehicle"]').waitFor();
+
+      // The claim page: checking (busy), then a claim that can be made here, then the server's word.
+      await page.goto(`${server.url}/register/DEMOFREE0004`);
+      await page.locator('[data-tag-assignment="checking"][aria-busy="true"]').waitFor();
+      await page.locator('[data-tag-assignment="unchecked"]').waitFor();
+      await release();
+      await page.locator('[data-tag-assignment="available"]').waitFor();
+      await expectNoAxeViolations(page, 'a free tag checked on lie-fi');
+    } finally {
+      await liefi.close();
+    }
+  });
+
   it("links a new tag from a vehicle's own page with Assign Entity", async () => {
     await openMyVehicles(ownerPage);
     const form = ownerPage.locator('form[data-form="add-vehicle"]');

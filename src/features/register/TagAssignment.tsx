@@ -8,7 +8,7 @@ import WifiOff from 'lucide-react/icons/wifi-off';
 import { authHref } from '../../app/authLinks.js';
 import { getLocation, navigate } from '../../app/navigation.js';
 import { vehiclePath } from '../../app/routes.js';
-import { claimTag, createTags, resolveTagRemotely, useLocalTag, type RemoteTag } from '../../data/tags.js';
+import { claimTag, createTags, resolveTagPatiently, useLocalTag, type RemoteTag } from '../../data/tags.js';
 import { createVehicle } from '../../data/vehicles.js';
 import { serverMessage } from '../../rpc/interceptors.js';
 import { useCurrentUser } from '../../rpc/session.js';
@@ -31,7 +31,9 @@ function useRemoteTag(hash: string, needed: boolean): { remote: RemoteTag | null
     if (!needed) return;
     let current = true;
     setRemote(null);
-    const answer = navigator.onLine ? resolveTagRemotely(hash) : Promise.resolve<RemoteTag>({ status: 'unreachable' });
+    // Online yet unanswered for a while (lie-fi): carry on as offline, and take the answer if it comes after all.
+    const late = (res: RemoteTag) => current && setRemote(res);
+    const answer = navigator.onLine ? resolveTagPatiently(hash, late) : Promise.resolve<RemoteTag>({ status: 'unreachable' });
     answer.then(
       (res) => current && setRemote(res),
       (error: unknown) => {
@@ -107,7 +109,12 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
   const free = availability.kind === 'available' || availability.kind === 'unchecked';
   const canAdd = user?.isAdmin === true && (free || availability.kind === 'no-such-tag');
   return (
-    <Card className="tag-assignment" data-tag-assignment={availability.kind} aria-labelledby="tag-assignment-status">
+    <Card
+      className="tag-assignment"
+      data-tag-assignment={availability.kind}
+      aria-labelledby="tag-assignment-status"
+      aria-busy={availability.kind === 'checking' ? true : undefined}
+    >
       <p id="tag-assignment-status" className="tag-assignment__status" role="status">
         <StatusIcon availability={availability} />
         <span>{availabilityText(hash, availability)}</span>
@@ -146,7 +153,8 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
 }
 
 function StatusIcon({ availability }: { availability: TagAvailability }) {
-  if (availability.kind === 'checking' || availability.kind === 'linked') return null;
+  if (availability.kind === 'checking') return <span className="ui-spinner" aria-hidden="true" />;
+  if (availability.kind === 'linked') return null;
   const Icon = availability.kind === 'available' || availability.kind === 'unchecked' ? STATUS_ICON[availability.kind] : CircleSlash;
   return <Icon size={22} aria-hidden="true" className={`tag-assignment__icon tag-assignment__icon--${availability.kind}`} />;
 }

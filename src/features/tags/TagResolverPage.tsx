@@ -10,17 +10,16 @@ import { navigate } from '../../app/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH, registerPath } from '../../app/routes.js';
 import { recordScan } from '../../data/scanHistory.js';
-import { lookupTag, resolveTagRemotely } from '../../data/tags.js';
+import { lookupTag, resolveTagPatiently } from '../../data/tags.js';
 import { Button } from '../../ui/Button.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { SiteDomain } from '../../ui/SiteDomain.js';
-import { resolveTag, type TagOutcome } from './resolveTag.js';
+import { outcomeOf, resolveTag, type TagOutcome } from './resolveTag.js';
 
 type PageState = { kind: 'resolving' } | { kind: 'failed' } | Exclude<TagOutcome, { kind: 'redirect' }>;
 
-const deps = { lookupLocal: lookupTag, askServer: resolveTagRemotely, isOnline: () => navigator.onLine };
 
 /** SPEC §2 QR tag resolver: /{hash} opens what the tag leads to, replacing itself in history. */
 export function TagResolverPage({ hash }: { hash: string }) {
@@ -32,12 +31,20 @@ export function TagResolverPage({ hash }: { hash: string }) {
     // A later hash (or unmount) makes this lookup stale; its answer must not redirect the new page.
     let current = true;
     setState({ kind: 'resolving' });
+    const apply = (outcome: TagOutcome) => {
+      if (!current) return;
+      if (outcome.kind === 'redirect') navigate(outcome.path, { replace: true });
+      else setState(outcome);
+    };
+    // A server that keeps quiet (lie-fi) leaves the page offline after a while; its answer, if it comes, still opens
+    // the tag.
+    const deps = {
+      lookupLocal: lookupTag,
+      askServer: (tag: string) => resolveTagPatiently(tag, (remote) => apply(outcomeOf(tag, remote))),
+      isOnline: () => navigator.onLine,
+    };
     resolveTag(hash, deps).then(
-      (outcome) => {
-        if (!current) return;
-        if (outcome.kind === 'redirect') navigate(outcome.path, { replace: true });
-        else setState(outcome);
-      },
+      apply,
       (error: unknown) => {
         if (!current) return;
         // An error is not "unknown tag": sending the user to registration would offer to claim a tag that may

@@ -28,7 +28,11 @@ export async function resolveTag(hash: string, deps: TagResolverDeps): Promise<T
   // A free tag held here needs no question.
   if (local !== null) return { kind: 'redirect', path: registerPath(hash) };
   if (!deps.isOnline()) return { kind: 'offline' };
-  const remote = await deps.askServer(hash);
+  return outcomeOf(hash, await deps.askServer(hash));
+}
+
+/** Where the server's answer about a tag the device does not hold leads. */
+export function outcomeOf(hash: string, remote: RemoteTag): TagOutcome {
   switch (remote.status) {
     case 'vehicle':
       return { kind: 'redirect', path: tagRedirectPath(hash, { targetId: remote.vehicleId, targetPath: remote.targetPath }) };
