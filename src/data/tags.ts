@@ -42,7 +42,7 @@ export type RemoteTag =
   /** No answer: the device is offline or the server could not be reached. */
   | { status: 'unreachable' };
 
-export async function resolveTagRemotely(hash: string): Promise<RemoteTag> {
+async function resolveTagRemotely(hash: string): Promise<RemoteTag> {
   try {
     const res = await rpcClient(QrTagService).resolve({ hash });
     switch (res.status) {
