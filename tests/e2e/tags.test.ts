@@ -157,6 +157,7 @@ describe('tags end to end', () => {
     await setBrowserOffline(worker.context, workerPage, true);
     await workerPage.goto(`${server.url}/DEMOTAG00003`);
     await workerPage.locator('[data-tag-state="offline"]').waitFor();
+    expect(await workerPage.locator('main h1').textContent()).toBe("You're offline");
     await setBrowserOffline(worker.context, workerPage, false);
     // The owner's camper is private: back online, the page says so, with nothing more.
     await workerPage.locator('[data-tag-state="private-vehicle"]').waitFor();
@@ -180,6 +181,7 @@ describe('tags end to end', () => {
       // A scan of a tag this device does not hold: offline after a while, then what the server says.
       await page.goto(`${server.url}/DEMOTAG00003`);
       await page.locator('[data-tag-state="offline"]').waitFor();
+      expect(await page.locator('main h1').textContent()).toBe("The server isn't answering");
       await release();
       await page.locator('[data-tag-state="private-vehicle"]').waitFor();
 

@@ -9,6 +9,7 @@ import WifiOff from 'lucide-react/icons/wifi-off';
 import { navigate } from '../../app/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH, registerPath } from '../../app/routes.js';
+import { useOnline } from '../../data/online.js';
 import { recordScan } from '../../data/scanHistory.js';
 import { lookupTag, resolveTagPatiently } from '../../data/tags.js';
 import { Button } from '../../ui/Button.js';
@@ -26,6 +27,8 @@ export function TagResolverPage({ hash }: { hash: string }) {
   usePageTitle('Opening tag', { icon: QrCode });
   const [state, setState] = useState<PageState>({ kind: 'resolving' });
   const [attempt, setAttempt] = useState(0);
+  // Online yet unanswered (lie-fi) reads differently from no network at all.
+  const online = useOnline();
 
   useEffect(() => {
     // A later hash (or unmount) makes this lookup stale; its answer must not redirect the new page.
@@ -99,7 +102,7 @@ export function TagResolverPage({ hash }: { hash: string }) {
       {state.kind === 'offline' && (
         <EmptyState
           icon={WifiOff}
-          title="You're offline"
+          title={online ? "The server isn't answering" : "You're offline"}
           headingLevel={1}
           actions={
             <>
@@ -112,7 +115,7 @@ export function TagResolverPage({ hash }: { hash: string }) {
         >
           <p>
             Tag <code>{hash}</code> is not on this device yet, and it can only be looked up online. It is saved in your
-            scan history and opens by itself as soon as the network is back.
+            scan history and opens by itself as soon as {online ? 'the server answers' : 'the network is back'}.
           </p>
           <p>A new tag for your own vehicle can be assigned now: the server checks it once you are online.</p>
         </EmptyState>
