@@ -31,11 +31,11 @@ function useRemoteTag(hash: string, needed: boolean): { remote: RemoteTag | null
     if (!needed) return;
     let current = true;
     setRemote(null);
+    const take = (res: RemoteTag) => current && setRemote(res);
     // Online yet unanswered for a while (lie-fi): carry on as offline, and take the answer if it comes after all.
-    const late = (res: RemoteTag) => current && setRemote(res);
-    const answer = navigator.onLine ? resolveTagPatiently(hash, late) : Promise.resolve<RemoteTag>({ status: 'unreachable' });
+    const answer = navigator.onLine ? resolveTagPatiently(hash, take) : Promise.resolve<RemoteTag>({ status: 'unreachable' });
     answer.then(
-      (res) => current && setRemote(res),
+      take,
       (error: unknown) => {
         console.error('Tag check failed', error);
         if (current) setRemote({ status: 'unreachable' });

@@ -5,7 +5,7 @@ import Plus from 'lucide-react/icons/plus';
 import { navigate } from '../../app/navigation.js';
 import { Link } from '../../app/router.js';
 import { serviceRequestPath } from '../../app/routes.js';
-import { anyLoading } from '../../data/useQuery.js';
+import { anyLoading, type QueryState } from '../../data/useQuery.js';
 import { statusOf } from '../../domain/serviceStatus.js';
 import { totalAt } from '../../domain/worktime.js';
 import { Button } from '../../ui/Button.js';
@@ -17,7 +17,7 @@ import { adminCompanyGuess, openAs } from './access.js';
 import { ClockBadge } from './ClockBadge.js';
 import { useServerCustomerCompany } from './customerCompany.js';
 import { formatSchedule, personLabel } from './format.js';
-import { useServiceVehicle, useVehicleRequests, useVehicleWork, useCompanies } from './queries.js';
+import { useServiceVehicle, useVehicleRequests, useVehicleWork, useCompanies, type RequestSummary } from './queries.js';
 import { RequestFormDialog, type CompanyChoice } from './RequestForm.js';
 import { StatusChip } from './StatusChip.js';
 import { useNow } from './useNow.js';
@@ -35,8 +35,11 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
   const requests = useVehicleRequests(vehicleId);
   const work = useVehicleWork(vehicleId);
   const clocks = useClocks(work.rows);
-  // The list shows once all three have answered: who may open a request hangs on the vehicle, clocks on the work.
-  const status = anyLoading(vehicleQuery, requests, work) ? 'loading' : requests.status;
+  // The list shows once the vehicle and the work have answered too: who may open a request hangs on the vehicle,
+  // the clocks on the work.
+  const list: QueryState<RequestSummary> = anyLoading(vehicleQuery, work)
+    ? { status: 'loading', rows: requests.rows }
+    : requests;
   const now = useNow([...clocks.values()].some((clock) => clock.active.length > 0));
   const companies = useCompanies();
   const [creating, setCreating] = useState(false);
@@ -56,7 +59,7 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
   }, [open?.kind, open?.kind === 'employee' ? open.companyId : null, customerCompanyId, serverCustomerCompanyId, newestRequestCompanyId]);
 
   return (
-    <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={status}>
+    <Card aria-labelledby="service-requests-title" data-service-requests={vehicleId} data-state={list.status}>
       <div className="services-head">
         <h2 id="service-requests-title">Service requests</h2>
         {open !== null && open.kind !== 'none' && (
@@ -70,13 +73,13 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
           This vehicle belongs to a customer of {switchName}: switch to the {switchName} workspace to open a request for it.
         </p>
       )}
-      {status === 'loading' && <Loading />}
-      {status === 'error' && requests.status === 'error' && (
+      {list.status === 'loading' && <Loading />}
+      {list.status === 'error' && (
         <p className="ui-alert ui-alert--error" role="alert">
-          Could not read the requests: {requests.error}
+          Could not read the requests: {list.error}
         </p>
       )}
-      {status === 'ready' && requests.rows.length === 0 && (
+      {list.status === 'ready' && list.rows.length === 0 && (
         <EmptyState icon={ClipboardList} title="No service requests" data-empty="service-requests">
           <p>
             {open !== null && open.kind !== 'none'
@@ -85,9 +88,9 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
           </p>
         </EmptyState>
       )}
-      {status !== 'loading' && requests.rows.length > 0 && (
+      {list.status !== 'loading' && list.rows.length > 0 && (
         <ul className="ui-list request-list">
-          {requests.rows.map((request) => {
+          {list.rows.map((request) => {
             const clock = clocks.get(request.id);
             const schedule = formatSchedule(request.schedule_start, request.schedule_end);
             return (
