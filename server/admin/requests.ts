@@ -2,6 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { statusOf } from '../../src/domain/serviceStatus.js';
 import { AdminRequestSchema, type AdminRequest, type ListRequestsRequest } from '../../src/gen/tagbook/v1/admin_pb.js';
 import type { Queryable } from '../db/db.js';
+import { timeArgument } from '../rpc/time-argument.js';
 import { decodeCursor, ms, pageOf } from './paging.js';
 
 export type RequestListRow = {
@@ -55,8 +56,10 @@ export async function listRequests(db: Queryable, req: ListRequestsRequest, limi
   }
   if (req.companyId !== '') where.push(`r.company_id = ${param(req.companyId)}`);
   if (req.assignedUserId !== '') where.push(`r.assigned_user_id = ${param(req.assignedUserId)}`);
-  if (req.createdFrom > 0n) where.push(`r.created_at >= ${param(new Date(Number(req.createdFrom)))}`);
-  if (req.createdTo > 0n) where.push(`r.created_at < ${param(new Date(Number(req.createdTo)))}`);
+  const createdFrom = timeArgument('createdFrom', req.createdFrom);
+  const createdTo = timeArgument('createdTo', req.createdTo);
+  if (createdFrom) where.push(`r.created_at >= ${param(createdFrom)}`);
+  if (createdTo) where.push(`r.created_at < ${param(createdTo)}`);
   const after = decodeCursor(req.page?.cursor);
   if (after) where.push(`(r.created_at, r.id) < (${param(after.key)}::timestamptz, ${param(after.id)})`);
   const rows = await db.query<RequestListRow>(

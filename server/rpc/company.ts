@@ -3,7 +3,6 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@conn
 import { normalizeEmail } from '../../src/domain/credentials.js';
 import { checkCompany, checkService, isEmployeeType, EMPLOYEE_TYPES } from '../../src/domain/company.js';
 import { isId, newId } from '../../src/domain/ids.js';
-import { storableTime } from '../../src/domain/validation.js';
 import { CompanyProfileSchema, CompanyService, ServiceTypeSchema } from '../../src/gen/tagbook/v1/admin_pb.js';
 import { requireAdmin, requireCompany } from '../admin/access.js';
 import { customerById, customerRecord, CUSTOMER_NOT_FOUND, listCustomers, saveCustomer, validCustomer, type CustomerRow } from '../admin/customers.js';
@@ -15,6 +14,7 @@ import type { Queryable } from '../db/db.js';
 import { sqlState } from '../db/errors.js';
 import type { ServerContext } from './context.js';
 import { requireSession } from './session-context.js';
+import { timeArgument } from './time-argument.js';
 
 export const NO_SUCH_ACCOUNT = 'No account uses this email';
 export const ALREADY_EMPLOYED = 'This account already works for the company';
@@ -89,8 +89,7 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
     async addEmployee(req, hctx) {
       const role = await requireCompany(db, hctx, req.companyId, 'manage');
       if (!isEmployeeType(req.type)) throw new ConnectError(`type: one of ${EMPLOYEE_TYPES.join(', ')}`, Code.InvalidArgument);
-      const start = req.startDate === 0n ? new Date() : storableTime(new Date(Number(req.startDate)).toISOString());
-      if (start === null) throw new ConnectError('startDate: not a date', Code.InvalidArgument);
+      const start = timeArgument('startDate', req.startDate) ?? new Date();
       const email = normalizeEmail(req.email);
       const linkId = await db.transaction(async (tx) => {
         const [user] = email === '' ? [] : await tx.query<{ id: string }>('select id from users where email = $1 for update', [email]);

@@ -38,9 +38,16 @@ export const TIME_YEAR_RANGE = { min: 1, max: 9999 } as const;
 
 /** The instant an ISO-8601 text names, or null when it names none or one outside TIME_YEAR_RANGE. */
 export function storableTime(value: string): Date | null {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return null;
-  const date = new Date(time);
+  return storableTimeFromMs(Date.parse(value));
+}
+
+/**
+ * The instant a count of milliseconds since 1970 names (the wire's times), or null outside TIME_YEAR_RANGE. Any
+ * int64 may arrive: most are past what a Date holds, and those give null here rather than an Invalid Date.
+ */
+export function storableTimeFromMs(ms: number | bigint): Date | null {
+  const date = new Date(Number(ms));
+  if (Number.isNaN(date.getTime())) return null;
   const year = date.getUTCFullYear();
   return year >= TIME_YEAR_RANGE.min && year <= TIME_YEAR_RANGE.max ? date : null;
 }

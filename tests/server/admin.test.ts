@@ -181,6 +181,23 @@ describe.each(backends)('admin and company RPCs on %s', (backend) => {
     expect((await admin('admin').listRequests({ createdTo: hourAgo })).requests).toHaveLength(1);
   });
 
+  it('refuses times no calendar holds as InvalidArgument naming the field, never a server error', async () => {
+    const MAX = 2n ** 63n - 1n;
+    const MIN = -(2n ** 63n);
+    // 8,640,000,000,000,001 ms is one past the last instant a JavaScript Date holds; year 10000 is past what we store.
+    const PAST_DATE = 8_640_000_000_000_001n;
+    const YEAR_10000 = BigInt(Date.UTC(10000, 0, 1));
+    for (const value of [MAX, MIN, PAST_DATE, -PAST_DATE, YEAR_10000]) {
+      expect(await message(admin('admin').listRequests({ createdFrom: value })), `createdFrom ${value}`).toMatch(/^createdFrom: /);
+      expect(await outcome(admin('admin').listRequests({ createdTo: value })), `createdTo ${value}`).toBe('InvalidArgument');
+      expect(await message(company('manager').addEmployee({ companyId: ids.company, email: 'stranger@tagbook.test', type: 'worker', startDate: value })), `startDate ${value}`).toMatch(/^startDate: /);
+    }
+    expect(await count('company_employees where user_id = $1', [ids.stranger])).toBe(0);
+    // The last day a time may name still works.
+    const lastDay = BigInt(Date.UTC(9999, 11, 31));
+    expect((await admin('admin').listRequests({ createdFrom: lastDay })).requests).toEqual([]);
+  });
+
   it('shows a company to its employees and admins, and lets only company admins change it', async () => {
     for (const role of ['admin', 'worker', 'manager'] as const) {
       const res = await company(role).getCompany({ companyId: ids.company });
