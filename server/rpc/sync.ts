@@ -5,6 +5,7 @@ import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
 import { nameActor } from '../db/actor.js';
 import { loadActor, transactionLookups } from '../sync/upload/facts.js';
 import type { Refusal } from '../sync/upload/policy.js';
+import { NOT_STORABLE } from '../sync/upload/refusals.js';
 import type { ServerContext } from './context.js';
 import { requireSession } from './session-context.js';
 
@@ -82,7 +83,7 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
           await nameActor(tx, userId);
           const lookups = transactionLookups(tx);
           for (const [index, entry] of decoded.entries.entries()) {
-            const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err));
+            const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err, entry));
             if (refusal) throw new Refused([refusedEntry(req, index, refusal)]);
           }
           return { duplicate: false, errors: [] };
@@ -100,11 +101,12 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
 /**
  * A database error that would fail the same way on every retry (bad data, a broken constraint, a column the
  * database lacks) is answered as a refusal, so the device's queue moves on; only real unavailability is rethrown
- * for the device to retry.
+ * for the device to retry. The database's words name its tables and columns: they go to the log, not the device.
  */
-function permanentRefusal(err: unknown): Refusal {
+function permanentRefusal(err: unknown, entry: UploadEntry): Refusal {
   if (isTransientDbError(err)) throw err;
-  return { code: 'invalid_value', message: `Refused by the database: ${(err as Error).message}` };
+  console.warn(`upload entry ${entry.table}/${entry.id} refused by the database: ${(err as Error).message}`);
+  return NOT_STORABLE;
 }
 
 async function recordRefusal(ctx: ServerContext, key: string[], req: UploadDataRequest, errors: OpError[]) {

@@ -22,6 +22,10 @@ const rules = parseSyncRules(readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8')
 interface DbColumn {
   type: string;
   maxLength: number | null;
+  notNull: boolean;
+  hasDefault: boolean;
+  /** The table a foreign key holds the column to, if any. */
+  references: string | null;
 }
 type DbSchema = Map<string, Map<string, DbColumn>>;
 
@@ -32,7 +36,7 @@ const INT_RANGES: Record<string, [number, number]> = {
 };
 
 /** Whether a rule of the upload policy fits the SQL column it writes; a reason when it does not. */
-function ruleMismatch(rule: ColumnRule, column: DbColumn): string | null {
+function ruleMismatch(rule: ColumnRule, column: Pick<DbColumn, 'type' | 'maxLength'>): string | null {
   switch (rule.kind) {
     case 'text':
     case 'id':
@@ -56,6 +60,16 @@ function ruleMismatch(rule: ColumnRule, column: DbColumn): string | null {
     case 'time':
       return column.type.startsWith('timestamp') ? null : `a time rule on a ${column.type} column`;
   }
+}
+
+/** Whether a rule's presence (columns.ts) matches the column's NOT NULL and default; a reason when it does not. */
+function presenceMismatch(rule: ColumnRule, column: Pick<DbColumn, 'notNull' | 'hasDefault'>): string | null {
+  if (!column.notNull) return rule.presence ? 'required by its rule, nullable in the database' : null;
+  if (!rule.presence) return 'NOT NULL in the database, and its rule lets a device leave it out or set it to null';
+  if (rule.presence.always === column.hasDefault) {
+    return rule.presence.always ? 'its rule requires it of a new row, the database has a default' : 'its rule lets a new row leave it out, the database has no default';
+  }
+  return null;
 }
 
 /** Client column types SQLite stores, and the SQL types whose values sync into them (server/sync/rows.ts). */
@@ -88,13 +102,24 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
       db = await openPglite(null);
     }
     await migrate(db);
-    const rows = await db.query<{ table_name: string; column_name: string; data_type: string; character_maximum_length: number | null }>(
-      `select table_name, column_name, data_type, character_maximum_length from information_schema.columns
-        where table_schema = 'public'`,
+    const rows = await db.query<{
+      table_name: string; column_name: string; data_type: string; character_maximum_length: number | null; is_nullable: string;
+      column_default: string | null; references: string | null;
+    }>(
+      `select c.table_name, c.column_name, c.data_type, c.character_maximum_length, c.is_nullable, c.column_default,
+              (select f.confrelid::regclass::text from pg_constraint f
+                 join pg_attribute a on a.attrelid = f.conrelid and a.attnum = f.conkey[1]
+                where f.contype = 'f' and f.conrelid = ('public.' || c.table_name)::regclass and a.attname = c.column_name
+                  and array_length(f.conkey, 1) = 1) as references
+         from information_schema.columns c
+        where c.table_schema = 'public'`,
     );
     for (const r of rows) {
       if (!schema.has(r.table_name)) schema.set(r.table_name, new Map());
-      schema.get(r.table_name)!.set(r.column_name, { type: r.data_type, maxLength: r.character_maximum_length });
+      schema.get(r.table_name)!.set(r.column_name, {
+        type: r.data_type, maxLength: r.character_maximum_length, notNull: r.is_nullable === 'NO', hasDefault: r.column_default !== null,
+        references: r.references,
+      });
     }
   });
   afterAll(async () => {
@@ -114,6 +139,22 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
           if (mismatch) problems.push(`${table}.${name}: ${mismatch}`);
         }
         if (!client?.columns.some((c) => c.name === name)) problems.push(`${table}.${name}: writable but not in the client schema`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every writable column the database requires or holds to another table's rows says so in its rule", () => {
+    // Otherwise a device's write reaches the database, which refuses it in words of its own (upload/completeness.ts).
+    const problems: string[] = [];
+    for (const [table, columns] of Object.entries(WRITABLE_COLUMNS)) {
+      for (const [name, rule] of Object.entries(columns as Record<string, ColumnRule>)) {
+        const column = schema.get(table)?.get(name);
+        if (!column) continue;
+        const presence = presenceMismatch(rule, column);
+        if (presence) problems.push(`${table}.${name}: ${presence}`);
+        const references = rule.kind === 'id' ? (rule.references ?? null) : null;
+        if (references !== column.references) problems.push(`${table}.${name}: refers to ${references} in its rule, ${column.references} in the database`);
       }
     }
     expect(problems).toEqual([]);
@@ -163,5 +204,10 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
     expect(ruleMismatch({ kind: 'time' }, { type: 'timestamp with time zone', maxLength: null })).toBeNull();
     expect(ruleMismatch({ kind: 'date' }, { type: 'timestamp with time zone', maxLength: null })).toMatch(/date/);
     expect(ruleMismatch({ kind: 'real', min: 0, max: 1 }, { type: 'integer', maxLength: null })).toMatch(/real/);
+    expect(presenceMismatch({ kind: 'flag' }, { notNull: true, hasDefault: true })).toMatch(/NOT NULL/);
+    expect(presenceMismatch({ kind: 'text', max: 1, presence: { always: true, message: 'm' } }, { notNull: true, hasDefault: true })).toMatch(/default/);
+    expect(presenceMismatch({ kind: 'text', max: 1, presence: { always: false, message: 'm' } }, { notNull: true, hasDefault: false })).toMatch(/no default/);
+    expect(presenceMismatch({ kind: 'text', max: 1, presence: { always: true, message: 'm' } }, { notNull: false, hasDefault: false })).toMatch(/nullable/);
+    expect(presenceMismatch({ kind: 'flag', presence: { always: false, message: 'm' } }, { notNull: true, hasDefault: true })).toBeNull();
   });
 });

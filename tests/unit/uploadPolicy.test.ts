@@ -40,12 +40,21 @@ const actors: Record<string, Actor> = {
 };
 type Who = keyof typeof actors;
 
+/** The rows that exist, by table (V_MISSING does not). */
+const KNOWN: Record<string, string[]> = {
+  users: [OWNER, STRANGER, EMPLOYEE, OTHER_EMPLOYEE, ADMIN],
+  companies: [C1, C2],
+  vehicles: [V_OWNED, V_STRANGER, V_C2_CUSTOMER],
+  service_requests: [R1, R2],
+};
+
 const lookups: Lookups = {
   vehicleOwner: async (id) => ({ [V_OWNED]: OWNER, [V_STRANGER]: STRANGER, [V_C2_CUSTOMER]: STRANGER } as Record<string, string>)[id],
   requestCompany: async (id) => (id === R1 || id === R2 ? C1 : undefined),
   vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
   companyExists: async (id) => id === C1 || id === C2,
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
+  rowExists: async (table, id) => (KNOWN[table] ?? []).includes(id),
   now: () => new Date(NOW),
 };
 
@@ -67,6 +76,7 @@ const request = (over: Row = {}): Row => ({
 const opening = (over: Row): Row => ({ description: 'Brakes', ...over });
 const work = (userId: string, requestId = R1): Row => ({ id: 'w', user_id: userId, service_request_id: requestId, operation: 1, time: NOW });
 const record = (userId: string, vehicleId = V_OWNED): Row => ({ id: 'r', vehicle_id: vehicleId, user_id: userId, body: 'x' });
+const trackDay = (userId: string, vehicleId = V_OWNED): Row => ({ id: 't', vehicle_id: vehicleId, user_id: userId, held_on: '2026-03-01', circuit: 'Spa' });
 
 const cases: Case[] = [
   // users
@@ -191,9 +201,9 @@ const cases: Case[] = [
   { what: 'changes who wrote a note', who: 'owner', table: 'vehicle_notes', kind: 'PATCH', current: record(STRANGER), set: { user_id: OWNER }, expect: 'permission_denied' },
   { what: 'hard-deletes a note', who: 'owner', table: 'vehicle_notes', kind: 'DELETE', current: record(OWNER), expect: 'permission_denied' },
   { what: 'writes a note on any vehicle', who: 'admin', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(ADMIN, V_STRANGER), expect: null },
-  { what: 'records a track day on own vehicle', who: 'owner', table: 'track_sessions', kind: 'PUT', current: null, set: record(OWNER), expect: null },
-  { what: "records a track day on a stranger's vehicle", who: 'stranger', table: 'track_sessions', kind: 'PUT', current: null, set: record(STRANGER), expect: 'not_found' },
-  { what: "records a track day on a customer's vehicle", who: 'employee', table: 'track_sessions', kind: 'PUT', current: null, set: record(EMPLOYEE), expect: 'not_found' },
+  { what: 'records a track day on own vehicle', who: 'owner', table: 'track_sessions', kind: 'PUT', current: null, set: trackDay(OWNER), expect: null },
+  { what: "records a track day on a stranger's vehicle", who: 'stranger', table: 'track_sessions', kind: 'PUT', current: null, set: trackDay(STRANGER), expect: 'not_found' },
+  { what: "records a track day on a customer's vehicle", who: 'employee', table: 'track_sessions', kind: 'PUT', current: null, set: trackDay(EMPLOYEE), expect: 'not_found' },
   { what: 'removes a track day', who: 'admin', table: 'track_sessions', kind: 'DELETE', current: record(OWNER), expect: null },
   // companies and their employees
   { what: 'renames their company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C1 }, set: { name: 'x' }, expect: 'permission_denied' },
@@ -201,6 +211,18 @@ const cases: Case[] = [
   { what: 'hires themselves', who: 'owner', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C1 }, expect: 'permission_denied' },
   { what: 'ends their own employment link', who: 'employee', table: 'company_employees', kind: 'PATCH', current: { id: 'l', user_id: EMPLOYEE, company_id: C1 }, set: { end_date: '2026-01-01T00:00:00.000Z' }, expect: 'permission_denied' },
   { what: 'adds an employee link', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C1 }, expect: null },
+  // what the row cannot be without, and ids that name nothing: refused before the database would (completeness.ts)
+  { what: 'records a track day without its circuit', who: 'owner', table: 'track_sessions', kind: 'PUT', current: null, set: { ...trackDay(OWNER), circuit: undefined }, expect: 'invalid_value' },
+  { what: 'writes a note of blanks', who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: { ...record(OWNER), body: '  ' }, expect: 'invalid_value' },
+  { what: 'empties a note on edit', who: 'owner', table: 'vehicle_notes', kind: 'PATCH', current: record(OWNER), set: { body: null }, expect: 'invalid_value' },
+  { what: 'makes a vehicle neither public nor private', who: 'owner', table: 'vehicles', kind: 'PATCH', current: vehicle(V_OWNED, OWNER), set: { is_public: null }, expect: 'invalid_value' },
+  { what: 'creates a customer without a name', who: 'employee', table: 'customers', kind: 'PUT', current: null, set: { company_id: C1 }, expect: 'invalid_value' },
+  { what: 'stops a clock naming nobody', who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), user_id: null, operation: 2 }, expect: 'invalid_value' },
+  { what: 'stops the clock of an account that does not exist', who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: { ...work('nobody'), operation: 2 }, expect: 'invalid_value' },
+  { what: 'adds an employee link for an account that does not exist', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: 'nobody', company_id: C1 }, expect: 'invalid_value' },
+  { what: 'adds an employee link ending before it starts', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C1, start_date: NOW, end_date: '2026-01-01T00:00:00.000Z' }, expect: 'invalid_value' },
+  { what: 'opens a request on a vehicle that does not exist', who: 'admin', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_MISSING }), expect: 'invalid_value' },
+  { what: 'opens a request on any vehicle', who: 'admin', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_STRANGER }), expect: null },
 ];
 
 describe('upload policy: authorize()', () => {

@@ -1,5 +1,6 @@
 import { isId, isTagHash } from '../../../src/domain/ids.js';
 import { REQUEST_DESCRIPTION_MAX } from '../../../src/domain/serviceStatus.js';
+import { DESCRIBE_THE_WORK } from './refusals.js';
 import { LAP_TIME_MAX_MS } from '../../../src/domain/lapTime.js';
 import { isWebAddress, WEB_ADDRESS_MAX } from '../../../src/domain/socialLinks.js';
 import { CATEGORY_CODE_MAX, CATEGORY_CODE_MIN } from '../../../src/domain/vehicleCategories.js';
@@ -18,28 +19,52 @@ import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/doma
  * column missing here is not writable through sync at all: ids come from the entry, timestamps and owners from the
  * server, and flags like users.is_admin never travel this way.
  */
-export type ColumnRule =
+export type ColumnRule = (
   | { kind: 'text'; max: number }
   | { kind: 'int'; min: number; max: number }
   | { kind: 'real'; min: number; max: number }
   | { kind: 'flag' }
-  | { kind: 'id' }
+  /** Another row's id; `references` names its table when the database holds it to one (a foreign key). */
+  | { kind: 'id'; references?: ReferencedTable }
   | { kind: 'time' }
   /** A calendar day, YYYY-MM-DD. */
   | { kind: 'date' }
   /** An http(s) address: anything else (javascript:, data:) could run code where it is linked. */
   | { kind: 'url' }
   /** One of a fixed set of words. */
-  | { kind: 'choice'; values: readonly string[] };
+  | { kind: 'choice'; values: readonly string[] }
+) & { presence?: Presence };
+
+/**
+ * A column the row cannot be without (NOT NULL in the database), said in the words of the person who wrote the
+ * change. `always`: a new row must give it, and text must not be blank; otherwise a new row may leave it out (the
+ * database's default fills it in). Either way it is never set to null.
+ */
+export interface Presence {
+  always: boolean;
+  message: string;
+}
+
+/** Tables other rows point at, and what a person calls one of their rows. */
+export const REFERENCED = {
+  users: 'account',
+  companies: 'company',
+  customers: 'customer',
+  vehicles: 'vehicle',
+  service_requests: 'service request',
+} as const;
+export type ReferencedTable = keyof typeof REFERENCED;
 
 const text = (max: number): ColumnRule => ({ kind: 'text', max });
 const int = (min: number, max: number): ColumnRule => ({ kind: 'int', min, max });
 const FLAG: ColumnRule = { kind: 'flag' };
-const ID: ColumnRule = { kind: 'id' };
+const ref = (table: ReferencedTable): ColumnRule => ({ kind: 'id', references: table });
 const TIME: ColumnRule = { kind: 'time' };
 const DATE: ColumnRule = { kind: 'date' };
 const WEB: ColumnRule = { kind: 'url' };
 const real = (min: number, max: number): ColumnRule => ({ kind: 'real', min, max });
+const needed = (rule: ColumnRule, message: string): ColumnRule => ({ ...rule, presence: { always: true, message } });
+const kept = (rule: ColumnRule, message: string): ColumnRule => ({ ...rule, presence: { always: false, message } });
 const NAME = text(200);
 const URL_TEXT = text(WEB_ADDRESS_MAX);
 const LONG = text(10_000);
@@ -47,32 +72,45 @@ const CATEGORY = int(CATEGORY_CODE_MIN, CATEGORY_CODE_MAX);
 const PRESSURE = real(TRACK_LIMITS.pressure.min, TRACK_LIMITS.pressure.max);
 
 export const WRITABLE_COLUMNS = {
-  users: { display_name: NAME },
+  users: { display_name: kept(NAME, 'A name can be emptied but not removed') },
   vehicles: {
     name: text(VEHICLE.name), description: text(VEHICLE.description), category: CATEGORY, type: text(VEHICLE.type), instagram: WEB,
-    facebook: WEB, tiktok: WEB, youtube: WEB, website: WEB, cover: URL_TEXT, vin: text(INFO.vin), is_public: FLAG, user_id: ID,
+    facebook: WEB, tiktok: WEB, youtube: WEB, website: WEB, cover: URL_TEXT, vin: text(INFO.vin),
+    is_public: kept(FLAG, 'A vehicle is either public or private'), user_id: ref('users'),
   },
   vehicles_info: {
-    vehicle_id: ID, category: CATEGORY, vin: text(INFO.vin), make: text(INFO.make), model: text(INFO.model), year: int(0, 3000),
-    color: text(INFO.color), state: text(INFO.state), license_plate: text(INFO.license_plate), mods: text(INFO.mods),
-    notes: text(INFO.notes), generation: text(INFO.generation), customer_id: ID,
+    vehicle_id: needed(ref('vehicles'), 'Vehicle info belongs to a vehicle'), category: CATEGORY, vin: text(INFO.vin), make: text(INFO.make),
+    model: text(INFO.model), year: int(1, 3000), color: text(INFO.color), state: text(INFO.state), license_plate: text(INFO.license_plate),
+    mods: text(INFO.mods), notes: text(INFO.notes), generation: text(INFO.generation), customer_id: ref('customers'),
   },
-  qr_tags: { target_id: ID, target_path: text(100) },
-  companies: { name: NAME, short_info: LONG, deleted_at: TIME },
-  company_employees: { user_id: ID, company_id: ID, type: text(50), start_date: TIME, end_date: TIME },
-  customers: { name: NAME, email: text(254), phone: text(50), note: LONG, company_id: ID, deleted_at: TIME },
+  qr_tags: { target_id: ref('vehicles'), target_path: text(100) },
+  companies: { name: needed(NAME, 'A company needs a name'), short_info: LONG, deleted_at: TIME },
+  company_employees: {
+    user_id: needed(ref('users'), 'An employment names the person employed'),
+    company_id: needed(ref('companies'), 'An employment names its company'), type: text(50), start_date: TIME, end_date: TIME,
+  },
+  customers: { name: needed(NAME, 'A customer needs a name'), email: text(254), phone: text(50), note: LONG, company_id: ref('companies'), deleted_at: TIME },
   service_requests: {
-    description: text(REQUEST_DESCRIPTION_MAX), vehicle_id: ID, vehicle_service_status_id: int(0, 1000), assigned_user_id: ID, has_started: FLAG,
-    company_id: ID, completed_at: TIME, schedule_start: TIME, schedule_end: TIME, deleted_at: TIME,
+    description: kept(text(REQUEST_DESCRIPTION_MAX), DESCRIBE_THE_WORK), vehicle_id: needed(ref('vehicles'), 'A service request names its vehicle'),
+    vehicle_service_status_id: int(0, 1000), assigned_user_id: ref('users'), has_started: kept(FLAG, 'A service request has either started or not'),
+    company_id: ref('companies'), completed_at: TIME, schedule_start: TIME, schedule_end: TIME, deleted_at: TIME,
   },
-  // change_time is the server's (migration 0008); time is the device's.
-  worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME },
-  vehicle_notes: { vehicle_id: ID, user_id: ID, body: text(NOTE_BODY_MAX), is_public: FLAG, deleted_at: TIME },
+  // change_time is the server's (migration 0008); time is the device's. A missing user_id is the writer's own (apply.ts).
+  worktime: {
+    user_id: needed(ref('users'), 'A work record names whose time it is'),
+    service_request_id: needed(ref('service_requests'), 'A work record names its service request'),
+    operation: needed(int(1, 2), 'A work record is a start (1) or a stop (2)'), time: needed(TIME, 'A work record needs its time'),
+  },
+  vehicle_notes: {
+    vehicle_id: needed(ref('vehicles'), 'A note belongs to a vehicle'), user_id: needed(ref('users'), 'A note names who wrote it'),
+    body: needed(text(NOTE_BODY_MAX), 'A note needs some text'), is_public: kept(FLAG, 'A note is either public or private'), deleted_at: TIME,
+  },
   track_sessions: {
-    vehicle_id: ID, user_id: ID, held_on: DATE, circuit: text(TRACK_LIMITS.circuit), laps: int(TRACK_LIMITS.laps.min, TRACK_LIMITS.laps.max),
-    best_lap_ms: int(1, LAP_TIME_MAX_MS), conditions: { kind: 'choice', values: TRACK_CONDITIONS.map((c) => c.value) },
-    tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE, tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes),
-    deleted_at: TIME,
+    vehicle_id: needed(ref('vehicles'), 'A track session belongs to a vehicle'), user_id: needed(ref('users'), 'A track session names who drove'),
+    held_on: needed(DATE, 'A track session needs its day'), circuit: needed(text(TRACK_LIMITS.circuit), 'A track session needs its circuit'),
+    laps: int(TRACK_LIMITS.laps.min, TRACK_LIMITS.laps.max), best_lap_ms: int(1, LAP_TIME_MAX_MS),
+    conditions: { kind: 'choice', values: TRACK_CONDITIONS.map((c) => c.value) }, tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE,
+    tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes), deleted_at: TIME,
   },
   // Files are added through the Upload service; through sync a form file can only be removed (a DELETE).
   upload_form_files: {},

@@ -16,6 +16,7 @@ export async function loadActor(tx: Queryable, userId: string): Promise<Actor | 
 
 /** Facts about rows other than the one written, read inside the same transaction. */
 export function transactionLookups(tx: Queryable): Lookups {
+  const existing = new Set<string>();
   return {
     async vehicleOwner(vehicleId) {
       const [row] = await tx.query<{ user_id: string | null }>('select user_id from vehicles where id = $1', [vehicleId]);
@@ -45,6 +46,15 @@ export function transactionLookups(tx: Queryable): Lookups {
         [userId, companyId],
       );
       return rows.length > 0;
+    },
+    async rowExists(table, id) {
+      // Only rows found are remembered: a row does not vanish within the upload, but one may be created by it.
+      const key = `${table}/${id}`;
+      if (existing.has(key)) return true;
+      // The table name comes from REFERENCED (columns.ts) only; the id is a parameter.
+      const found = (await tx.query(`select 1 from ${table} where id = $1`, [id])).length > 0;
+      if (found) existing.add(key);
+      return found;
     },
     now: () => new Date(),
   };

@@ -1,6 +1,8 @@
 import type { PgValue, WritableTable } from './columns.js';
-import { deny, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
+import { danglingReference, missingValue, type RowFacts } from './completeness.js';
+import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 import {
+  ms,
   serviceRequestColumns,
   serviceRequestPermission,
   serviceRequestValues,
@@ -28,7 +30,7 @@ export interface Actor {
 export type CrudKind = 'PUT' | 'PATCH' | 'DELETE';
 export type Row = Record<string, PgValue | Date | undefined>;
 
-export interface Lookups {
+export interface Lookups extends RowFacts {
   /** The owner of a vehicle: null when unowned, undefined when there is no such vehicle. */
   vehicleOwner(vehicleId: string): Promise<string | null | undefined>;
   /** The company of a service request: null when none, undefined when there is no such request. */
@@ -158,9 +160,25 @@ async function formFileRemovalRule(w: Write, actor: Actor, lookups: Lookups): Pr
 
 const FILE_NOT_YOURS: Refusal = { code: 'not_found', message: 'File not found or not yours' };
 
+/**
+ * The rules every writer's values obey, admins included: a row is never without what it needs, each table's own
+ * rules, and ids that name existing rows (last, so that the table's rules answer first where they say more).
+ */
 async function valueRules(w: Write, lookups: Lookups): Promise<Refusal | null> {
+  return missingValue(w) ?? (await tableValues(w, lookups)) ?? danglingReference(w, lookups);
+}
+
+async function tableValues(w: Write, lookups: Lookups): Promise<Refusal | null> {
   if (w.table === 'service_requests') return serviceRequestValues(w, lookups);
   if (w.table === 'worktime') return worktimeValues(w, lookups);
+  if (w.table === 'company_employees') return employmentValues(w);
+  return null;
+}
+
+function employmentValues({ next }: Write): Refusal | null {
+  if (next?.start_date != null && next.end_date != null && ms(next.end_date) < ms(next.start_date)) {
+    return invalid('An employment cannot end before it starts');
+  }
   return null;
 }
 

@@ -13,3 +13,11 @@ export const invalid = (message: string): Refusal => ({ code: 'invalid_value', m
  */
 export const VEHICLE_NOT_YOURS: Refusal = { code: 'not_found', message: 'Vehicle not found or not yours' };
 export const REQUEST_NOT_YOURS: Refusal = { code: 'not_found', message: 'Service request not found or not yours' };
+
+export const DESCRIBE_THE_WORK = 'Describe the work the request is for';
+
+/**
+ * What the device hears when the database refuses a change the policy let through (its own words name tables and
+ * columns, and go to the server's log instead). Each such case is a rule the policy lacks.
+ */
+export const NOT_STORABLE: Refusal = invalid('The server could not store this change');

@@ -6,9 +6,9 @@ import {
   statusOf,
   STATUS_LABELS,
 } from '../../../src/domain/serviceStatus.js';
-import { WORK_START, WORK_STOP } from '../../../src/domain/worktime.js';
+import { WORK_STOP } from '../../../src/domain/worktime.js';
 import type { Actor, Lookups, Row, Write } from './policy.js';
-import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
+import { deny, DESCRIBE_THE_WORK, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 
 /**
  * Service requests and work time (SPEC §4, §6). Who may write (the permission rules) is checked first; then the
@@ -24,7 +24,7 @@ function worksFor(actor: Actor, companyId: unknown): boolean {
 }
 
 /** Epoch milliseconds of a value as sent (ISO text) or as stored (a Date); NaN for anything else. */
-function ms(value: unknown): number {
+export function ms(value: unknown): number {
   if (value instanceof Date) return value.getTime();
   return typeof value === 'string' ? Date.parse(value) : Number.NaN;
 }
@@ -93,7 +93,7 @@ export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<
   if (next === null) return null;
   if (current !== null && next.vehicle_id !== current.vehicle_id) return deny('A service request stays on its vehicle');
   if ((current === null || changed.has('description')) && (str(next.description) ?? '').trim() === '') {
-    return invalid('Describe the work the request is for');
+    return invalid(DESCRIBE_THE_WORK);
   }
   const status = next.vehicle_service_status_id;
   if (!isRequestStatus(status)) return invalid('Unknown service request status');
@@ -141,7 +141,7 @@ export async function worktimePermission(w: Write, actor: Actor, lookups: Lookup
 export const WORK_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Every work record names its start or stop and its time. Records are kept, not rewritten: later writes may only
+ * Every work record names its start or stop and its time (columns.ts). Records are kept, not rewritten: later writes may only
  * correct the time (who, which request and which operation stay). No rule looks at the other records: a stop that
  * arrives before its start, days late, or twice is stored as sent, and src/domain/worktime.ts totals them by time.
  */
@@ -153,8 +153,6 @@ export function worktimeValues(w: Write, lookups: Lookups): Refusal | null {
       if (next[column] !== current[column]) return deny('Only the time of a work record can be corrected');
     }
   }
-  if (next.operation !== WORK_START && next.operation !== WORK_STOP) return invalid('A work record is a start (1) or a stop (2)');
-  if (next.time == null) return invalid('A work record needs its time');
   if (ms(next.time) > lookups.now().getTime() + WORK_TIME_MAX_AHEAD_MS) {
     return invalid("The time is more than a day ahead of the server's; check this device's clock");
   }

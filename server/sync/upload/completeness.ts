@@ -1,0 +1,51 @@
+import { REFERENCED, WRITABLE_COLUMNS, type ColumnRule, type ReferencedTable } from './columns.js';
+import { invalid, type Refusal } from './refusals.js';
+
+/**
+ * What the database would refuse about a written row for its own reasons, refused here first in a person's words: a
+ * column the row cannot be without (columns.ts `presence`) and an id naming a row that does not exist (`references`).
+ * Checked after permission, so a refusal here tells a caller nothing about rows that are not theirs.
+ */
+
+/** The facts these rules need about other rows. */
+export interface RowFacts {
+  /** Whether the table holds a row with this id (soft-deleted ones included: the database's reference holds them too). */
+  rowExists(table: ReferencedTable, id: string): Promise<boolean>;
+}
+
+interface Written {
+  table: keyof typeof WRITABLE_COLUMNS;
+  current: Record<string, unknown> | null;
+  next: Record<string, unknown> | null;
+  changed: ReadonlySet<string>;
+}
+
+const rulesOf = (table: Written['table']) => Object.entries(WRITABLE_COLUMNS[table] as Record<string, ColumnRule>);
+
+/** The first column the row would be without, as its rule says it; null when the row is whole. */
+export function missingValue(w: Written): Refusal | null {
+  if (w.next === null) return null;
+  const creating = w.current === null;
+  for (const [column, rule] of rulesOf(w.table)) {
+    const presence = rule.presence;
+    if (!presence) continue;
+    const value = w.next[column];
+    const absent = value === null || (creating && presence.always && value === undefined);
+    const blank = presence.always && rule.kind === 'text' && typeof value === 'string' && value.trim() === '';
+    if (absent || blank) return invalid(presence.message);
+  }
+  return null;
+}
+
+/** The first id the write sets that names no row of the table its column points at. */
+export async function danglingReference(w: Written, facts: RowFacts): Promise<Refusal | null> {
+  if (w.next === null) return null;
+  for (const [column, rule] of rulesOf(w.table)) {
+    if (rule.kind !== 'id' || !rule.references || !w.changed.has(column)) continue;
+    const id = w.next[column];
+    if (typeof id === 'string' && !(await facts.rowExists(rule.references, id))) {
+      return invalid(`This names a ${REFERENCED[rule.references]} that does not exist`);
+    }
+  }
+  return null;
+}
