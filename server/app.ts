@@ -9,7 +9,8 @@ import { contentSecurityPolicy } from './http/csp.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { trackInflight } from './http/inflight.js';
 import { serveStatic } from './http/static.js';
-import { MAP_TOKEN_COOKIE, maySeeSourceMaps } from './http/source-maps.js';
+import { isSourceMapPath, MAP_TOKEN_COOKIE, maySeeSourceMaps } from './http/source-maps.js';
+import { decodedPathname } from './http/request-path.js';
 import { readCookie } from './auth/cookies.js';
 import { createRpcHandler } from './rpc/routes.js';
 import { handleFiles } from './http/files.js';
@@ -64,7 +65,8 @@ export async function startServer(
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
+    const path = decodedPathname(url.pathname);
+    if (path === null) return sendJson(res, 400, { error: 'Bad request' });
     if (path.startsWith('/rpc/')) return rpc(req, res);
     if (await handleFiles(files, req, res, url)) return;
     if (await sync.handle(req, res, url, inflight.signal)) return;
@@ -77,9 +79,9 @@ export async function startServer(
       }
     }
     // Source maps only for those allowed (http/source-maps.ts); everyone else is told there is no such file.
-    if (path.endsWith('.map')) {
+    if (isSourceMapPath(path)) {
       const token = readCookie(req.headers.cookie ?? null, MAP_TOKEN_COOKIE);
-      if (!maySeeSourceMaps(req.headers.host, token, config.sourceMapPassword, Date.now())) return sendJson(res, 404, { error: 'Not found' });
+      if (!maySeeSourceMaps(config.publicUrl, token, config.sourceMapPassword, Date.now())) return sendJson(res, 404, { error: 'Not found' });
     }
     if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders, linkFor })) return;
     sendJson(res, 404, { error: 'Not found' });

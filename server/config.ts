@@ -27,7 +27,7 @@ export interface Config {
   mailFrom: string;
   /** NODE_ENV=production: secrets such as emailed links never reach the console. */
   production: boolean;
-  /** The password an admin gives to be served source maps; null: nobody can enable them (hosts ending .dev still get them). */
+  /** The password an admin gives to be served source maps; null: nobody can enable them (a PUBLIC_URL ending .dev serves them to all). */
   sourceMapPassword: string | null;
 
   // Sync engine (server/sync)

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { isImageType } from '../../src/domain/files.js';
 import type { FileStorage } from '../storage/files.js';
+import { downloadHeaders, OWN_SERVER_DOWNLOAD_HEADERS } from '../storage/download-headers.js';
 import { checkFileUrl } from '../storage/signing.js';
 
 /**
@@ -82,16 +82,7 @@ async function download(
   // Only verified bytes are ever served.
   const blob = file.state === 2 && file.blob_key !== null ? await files.store.open(file.blob_key) : null;
   if (blob === null) return send(404, {}, 'Not found');
-  const type = file.type ?? 'application/octet-stream';
-  res.writeHead(200, {
-    'content-type': type,
-    'content-length': String(blob.size),
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-    'content-disposition': `${isImageType(type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename ?? 'file')}`,
-    // The URL names one immutable blob and stops working when it expires.
-    'cache-control': 'private, max-age=3600, immutable',
-  });
+  res.writeHead(200, { ...downloadHeaders(file), ...OWN_SERVER_DOWNLOAD_HEADERS, 'content-length': String(blob.size) });
   if (req.method === 'HEAD') {
     blob.stream.destroy();
     res.end();

@@ -2,9 +2,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Production builds ship source maps, but they are served only to browsers that hold a valid `mapToken` cookie
- * (issued after an admin gives the server's SOURCE_MAP_PASSWORD in the settings dialog) and to hosts ending in
- * `.dev`, which are development machines by convention. The token is `<expiry ms>.<HMAC>`, keyed by a digest of the
- * password: changing the password revokes every token, and the password itself never leaves the server.
+ * (issued after an admin gives the server's SOURCE_MAP_PASSWORD in the settings dialog), and to everyone by a server
+ * whose PUBLIC_URL is a host ending in `.dev`, a development machine by convention. The host comes from the
+ * configuration, never from the request, whose Host header the client writes. The token is `<expiry ms>.<HMAC>`,
+ * keyed by a digest of the password: changing the password revokes every token, and the password itself never
+ * leaves the server.
  */
 export const MAP_TOKEN_COOKIE = 'mapToken';
 export const MAP_TOKEN_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -28,10 +30,19 @@ export function isValidMapToken(password: string | null, token: string | null, n
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** Whether a decoded request path names a source map (file names are matched without regard to case). */
+export function isSourceMapPath(decodedPath: string): boolean {
+  return /\.map$/i.test(decodedPath);
+}
+
+/** Whether a server reached at `publicUrl` is a development machine, which serves its maps to everyone. */
+export function isDevelopmentServer(publicUrl: string): boolean {
+  return new URL(publicUrl).hostname.endsWith('.dev');
+}
+
 /** Whether this request may be given a `.map` file. */
-export function maySeeSourceMaps(host: string | undefined, token: string | null, password: string | null, nowMs: number): boolean {
-  const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
-  return hostname.endsWith('.dev') || isValidMapToken(password, token, nowMs);
+export function maySeeSourceMaps(publicUrl: string, token: string | null, password: string | null, nowMs: number): boolean {
+  return isDevelopmentServer(publicUrl) || isValidMapToken(password, token, nowMs);
 }
 
 /** Compares a given password with the configured one without telling how much of it matched. */

@@ -57,20 +57,16 @@ async function findFile(path: string): Promise<Found | null> {
   }
 }
 
-/** Maps a URL path under root, refusing anything that would climb out of it. */
+/** Maps a decoded URL path under root, refusing anything that would climb out of it. */
 function resolveUnder(root: string, pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const full = normalize(join(root, decoded));
+  const full = normalize(join(root, pathname));
   return full === root || full.startsWith(root + sep) ? full : null;
 }
 
-/** Serves a file from the build, or the shell for app routes. Returns false when nothing matched (caller 404s). */
+/**
+ * Serves a file from the build, or the shell for app routes. `pathname` is already decoded (request-path.ts), so
+ * the caller's checks and this lookup see one name. Returns false when nothing matched (caller 404s).
+ */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, opts: StaticOptions) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let urlPath = pathname === '/' ? '/index.html' : pathname;

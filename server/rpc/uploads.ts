@@ -16,6 +16,7 @@ import { EMPTY_BUCKET_MESSAGE } from '../../src/domain/uploadErrors.js';
 import { isId, newId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { Queryable } from '../db/db.js';
+import { downloadHeaders } from '../storage/download-headers.js';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS, type FileStorage } from '../storage/files.js';
 import { signFileUrl } from '../storage/signing.js';
 import { attachScope, mayDownload } from './file-access.js';
@@ -252,8 +253,12 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       }
       const expires = files.now() + DOWNLOAD_URL_TTL_MS;
-      const [name] = await db.query<{ filename: string | null }>('select filename from upload_form_files where upload_bucket_file_id = $1 limit 1', [file.id]);
-      const external = await files.store.externalDownloadUrl(file.blob_key, { type: file.type ?? 'application/octet-stream', filename: name?.filename ?? 'file' }, expires);
+      const [name] = await db.query<{ filename: string | null }>(
+        'select filename from upload_form_files where upload_bucket_file_id = $1 order by created_at limit 1',
+        [file.id],
+      );
+      const headers = downloadHeaders({ type: file.type, filename: name?.filename ?? null });
+      const external = await files.store.externalDownloadUrl(file.blob_key, headers, expires);
       const downloadUrl = external ?? signFileUrl(await files.urlKey(), 'download', file.id, viewer ?? '', expires);
       return { downloadUrl, downloadUrlExpire: BigInt(expires) };
     },

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DownloadHeaders } from './download-headers.js';
 
 /**
  * Where verified file bytes live, named by the SHA-256 of their content (so equal bytes are stored once).
@@ -11,10 +12,10 @@ export interface BlobStore {
   putFile(key: string, path: string, size: number): Promise<void>;
   delete(key: string): Promise<void>;
   /**
-   * A URL the browser GETs the bytes from, valid until `expires` (Unix ms): null when our own server serves the
-   * blob (behind its signed /files/download URL), a presigned URL of the external store otherwise.
+   * A URL the browser GETs the bytes from, valid until `expires` (Unix ms), answered with `headers`: null when our
+   * own server serves the blob (behind its signed /files/download URL), a presigned URL of the external store otherwise.
    */
-  externalDownloadUrl(key: string, file: { type: string; filename: string }, expires: number): Promise<string | null>;
+  externalDownloadUrl(key: string, headers: DownloadHeaders, expires: number): Promise<string | null>;
   /** The bytes, for the local store's download route. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
 }

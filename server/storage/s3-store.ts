@@ -15,8 +15,8 @@ export interface S3Settings {
 
 /**
  * Blobs in any S3-compatible store (path-style addressing: <endpoint>/<bucket>/<key>), signed with AWS Signature
- * V4 by aws4fetch. Downloads go straight to the store through presigned GET URLs that carry the file's type and
- * name; uploads still arrive at our server first, because only our server can continue a broken upload at a byte
+ * V4 by aws4fetch. Downloads go straight to the store through presigned GET URLs that carry the headers the
+ * store is to answer with (download-headers.ts); uploads still arrive at our server first, because only our server can continue a broken upload at a byte
  * offset and check the digests before anything becomes downloadable.
  */
 export function s3BlobStore(s3: S3Settings): BlobStore {
@@ -51,12 +51,11 @@ export function s3BlobStore(s3: S3Settings): BlobStore {
       const res = await client.fetch(urlOf(key), { method: 'DELETE' });
       if (res.status !== 404) await expectOk(res, 'DELETE');
     },
-    async externalDownloadUrl(key, file, expires) {
+    async externalDownloadUrl(key, headers, expires) {
       const seconds = Math.max(1, Math.floor((expires - Date.now()) / 1000));
       const url = new URL(urlOf(key));
       url.searchParams.set('X-Amz-Expires', String(seconds));
-      url.searchParams.set('response-content-type', file.type);
-      url.searchParams.set('response-content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+      for (const [name, value] of Object.entries(headers)) url.searchParams.set(`response-${name}`, value);
       const signed = await client.sign(url.toString(), { method: 'GET', aws: { signQuery: true } });
       return signed.url;
     },

@@ -48,3 +48,14 @@ export function putRange(base: string, url: string, bytes: Buffer, start: number
     body: new Uint8Array(bytes.subarray(start, end)),
   });
 }
+
+/** Bytes that start like a PDF, as the server sniffs them. */
+export function pdfBytes(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.7\n');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 32)]);
+}
+
+/** The headers of a download that decide what a browser does with it: its type, inline or saved, and caching. */
+export function servedAs(res: Response): { type: string | null; disposition: string | null; cache: string | null } {
+  return { type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), cache: res.headers.get('cache-control') };
+}

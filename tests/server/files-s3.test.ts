@@ -11,7 +11,7 @@ import { newId } from '../../src/domain/ids.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { TestDevice } from '../helpers/device.js';
 import { testBackends } from '../helpers/databases.js';
-import { describeFile, jpegBytes, putRange } from '../helpers/files.js';
+import { describeFile, jpegBytes, pdfBytes, putRange, servedAs, type TestFile } from '../helpers/files.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const backends = await testBackends();
@@ -110,5 +110,33 @@ describe.each(backends)('Upload service with an S3-compatible store, on %s', (ba
     await server.db.query('delete from upload_form_files where upload_form_id in ($1, $2)', [b2, b3]);
     await sweepUnreferencedFiles(server.files);
     expect(await objects()).toEqual([]);
+  });
+
+  it('serves a photo inline and a PDF as an attachment, under their verified types, as our own server does', async () => {
+    // The store cannot send nosniff or a sandboxing CSP (a presigned GET overrides only type, disposition and
+    // caching), so nothing but a picture is ever shown inline from it.
+    const api = owner.client(UploadService);
+    const upload = async (file: TestFile) => {
+      const bucketId = newId();
+      await api.addFilesToBucket({ bucketId, formKey: `vehicle/${bronco}`, files: [file.toAdd()] });
+      const { uploadUrl } = await api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+      await putRange(server.url, uploadUrl, file.bytes, 0, file.bytes.length);
+      await api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+      const { downloadUrl } = await api.getDownloadSignedUrl({ combinedHash: file.combinedHash });
+      expect(downloadUrl.startsWith(endpoint)).toBe(true);
+      const res = await fetch(downloadUrl);
+      expect(Buffer.from(await res.arrayBuffer()).equals(file.bytes)).toBe(true);
+      return servedAs(res);
+    };
+    expect(await upload(describeFile(pdfBytes(900), 'Service manual.pdf', 'application/pdf'))).toEqual({
+      type: 'application/pdf',
+      disposition: "attachment; filename*=UTF-8''Service%20manual.pdf",
+      cache: 'private, max-age=3600, immutable',
+    });
+    expect(await upload(describeFile(jpegBytes(900), 'front.jpg'))).toEqual({
+      type: 'image/jpeg',
+      disposition: "inline; filename*=UTF-8''front.jpg",
+      cache: 'private, max-age=3600, immutable',
+    });
   });
 });

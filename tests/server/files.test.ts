@@ -12,7 +12,7 @@ import { PROFILE_CONTENTS_MAX } from '../../server/rpc/vehicle-contents.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
-import { describeFile, jpegBytes, putRange, type TestFile } from '../helpers/files.js';
+import { describeFile, jpegBytes, pdfBytes, putRange, servedAs, type TestFile } from '../helpers/files.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const backends = await testBackends();
@@ -209,8 +209,32 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
     await check('deleted', ownerAndAdmins);
   });
 
+  it('serves a photo inline and a PDF as an attachment, under their verified types, never sniffed nor run', async () => {
+    const served = async (file: TestFile) => {
+      // On the private note: nothing the profile lists changes.
+      await uploadWhole('owner', `note/${privateNote}`, file);
+      const { downloadUrl } = await uploads('owner').getDownloadSignedUrl({ combinedHash: file.combinedHash });
+      const res = await fetch(new URL(downloadUrl, server.url));
+      expect(Buffer.from(await res.arrayBuffer()).equals(file.bytes)).toBe(true);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      return servedAs(res);
+    };
+    // The same as an S3 store is told to answer with (files-s3.test.ts).
+    expect(await served(describeFile(pdfBytes(800), 'Service manual.pdf', 'application/pdf'))).toEqual({
+      type: 'application/pdf',
+      disposition: "attachment; filename*=UTF-8''Service%20manual.pdf",
+      cache: 'private, max-age=3600, immutable',
+    });
+    expect(await served(describeFile(jpegBytes(800), 'front view.jpg'))).toEqual({
+      type: 'image/jpeg',
+      disposition: "inline; filename*=UTF-8''front%20view.jpg",
+      cache: 'private, max-age=3600, immutable',
+    });
+  });
+
   it('the profile lists at most 100 items in all, notes first, and of the files only the images', async () => {
-    const pdf = describeFile(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600, 32)]), 'manual.pdf', 'application/pdf');
+    const pdf = describeFile(pdfBytes(609), 'manual.pdf', 'application/pdf');
     await uploadWhole('owner', `vehicle/${bronco}`, pdf);
     await uploadWhole('owner', `vehicle/${bronco}`, describeFile(jpegBytes(3300), 'second.jpg'));
     const listed = async () => (await devices.anonymous.client(VehicleContentsService).listVehicleContents({ vehicleId: bronco, app: App.PROFILE })).contents;

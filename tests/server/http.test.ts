@@ -101,6 +101,14 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     }
   });
 
+  it('answers 400 to a path whose escapes are malformed or name a NUL, never the shell', async () => {
+    for (const path of ['/%E0%A4%A', '/vehicle/%zz', '/assets/app%00.js']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Bad request' });
+    }
+  });
+
   it('serves hashed assets as immutable JavaScript, with brotli and gzip negotiated', async () => {
     const url = firstAsset(/^\/assets\/app-.*\.js$/);
     const plain = await get(url);

@@ -23,6 +23,12 @@ function get(url: string, headers: Record<string, string>): Promise<number> {
   });
 }
 
+/** The map's URL with one letter of its `.map` escaped, each of the ways the issue found open. */
+function encodedSpellings(url: string): string[] {
+  const base = url.slice(0, -'.map'.length);
+  return [`${base}.%6dap`, `${base}.ma%70`, `${base}%2Emap`, `${base}%2emap`, `${base}.%6D%61%70`];
+}
+
 describe('source maps, served only to those allowed', () => {
   let server: TestServer;
   let mapUrl: string;
@@ -43,10 +49,16 @@ describe('source maps, served only to those allowed', () => {
   };
   const mapToken = (device: TestDevice) => /mapToken=([^;]+)/.exec(device.allSetCookies.find((c) => c.startsWith('mapToken=')) ?? '')?.[1] ?? null;
 
-  it('refuses .map files to an ordinary browser, and serves them to hosts ending in .dev', async () => {
+  it('refuses .map files to an ordinary browser, however the path is spelled', async () => {
     expect(await get(mapUrl, {})).toBe(404);
-    expect(await get(mapUrl, { host: 'tagbook.dev' })).toBe(200);
-    expect(await get(mapUrl, { host: 'tagbook.dev.example.com' })).toBe(404);
+    // The same file named with escapes, which the static files are looked up by once decoded.
+    for (const spelled of encodedSpellings(mapUrl)) expect(`${spelled}: ${await get(spelled, {})}`).toBe(`${spelled}: 404`);
+  });
+
+  it('never trusts the Host a request names: a forged .dev host gets no map', async () => {
+    for (const host of ['tagbook.dev', 'tagbook.dev:8080', 'TAGBOOK.DEV', 'tagbook.dev.example.com']) {
+      expect(`${host}: ${await get(mapUrl, { host })}`).toBe(`${host}: 404`);
+    }
   });
 
   it('refuses an empty password, a wrong one, and a caller who is not an admin', async () => {
@@ -72,12 +84,40 @@ describe('source maps, served only to those allowed', () => {
     expect(cookie).toMatch(/HttpOnly/);
     const token = mapToken(device)!;
     expect(await get(mapUrl, { cookie: `mapToken=${token}` })).toBe(200);
+    for (const spelled of encodedSpellings(mapUrl)) expect(await get(spelled, { cookie: `mapToken=${token}` })).toBe(200);
     const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
     expect(await get(mapUrl, { cookie: `mapToken=${tampered}` })).toBe(404);
     const expired = issueMapToken(PASSWORD, Date.now() - 366 * 24 * 3600 * 1000).token;
     expect(await get(mapUrl, { cookie: `mapToken=${expired}` })).toBe(404);
     const otherPassword = issueMapToken('another password', Date.now()).token;
     expect(await get(mapUrl, { cookie: `mapToken=${otherPassword}` })).toBe(404);
+  });
+});
+
+describe('source maps on a development server', () => {
+  it('are served to everyone when PUBLIC_URL, not the request, names a host ending in .dev', async () => {
+    requireBuild();
+    const server = await startTestServer('pglite', { PUBLIC_URL: 'https://tagbook.dev' });
+    try {
+      const map = readdirSync(join(STATIC_DIR, 'assets')).find((f) => f.endsWith('.js.map'))!;
+      const url = `${server.url}/assets/${map}`;
+      expect(await get(url, {})).toBe(200);
+      expect(await get(url, { host: 'tagbook.example.com' })).toBe(200);
+      for (const spelled of encodedSpellings(url)) expect(await get(spelled, {})).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('are not served when PUBLIC_URL merely contains .dev', async () => {
+    requireBuild();
+    const server = await startTestServer('pglite', { PUBLIC_URL: 'https://tagbook.dev.example.com' });
+    try {
+      const map = readdirSync(join(STATIC_DIR, 'assets')).find((f) => f.endsWith('.js.map'))!;
+      expect(await get(`${server.url}/assets/${map}`, { host: 'tagbook.dev' })).toBe(404);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -127,7 +127,7 @@ function SourceMapsSection() {
   };
   return (
     <Section icon={FileCode} title="Source maps">
-      <p className="ui-muted">Readable stack traces for this browser for a year. Hosts ending in .dev always have them.</p>
+      <p className="ui-muted">Readable stack traces for this browser for a year. A server whose address ends in .dev gives them to everyone.</p>
       <form className="settings-form" data-form="source-maps" onSubmit={(e) => void submit(e)} noValidate>
         <FormField
           id="source-map-password"
