@@ -1,5 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { searchKey } from '../../src/domain/company.js';
+import { infoColumnsFor, seesOwner, type VehicleReader } from '../../src/domain/vehicleReaders.js';
 import { AdminVehicleSchema, type AdminVehicle } from '../../src/gen/tagbook/v1/admin_pb.js';
 import type { Queryable } from '../db/db.js';
 import { decodeCursor, likeEscape, ms, pageOf } from './paging.js';
@@ -23,9 +24,22 @@ export type VehicleListRow = {
   matched?: string;
 };
 
-/** Columns of an AdminVehicle, for a `vehicles v` joined as below. */
-export const VEHICLE_COLUMNS = `v.id, v.name, v.is_public, coalesce(nullif(i.vin, ''), v.vin) as vin, i.make, i.model, i.year,
-  i.license_plate, v.user_id, u.email as owner_email, v.created_at, v.created_at::text as sort_key`;
+/**
+ * Columns of an AdminVehicle as `reader` reads them (src/domain/vehicleReaders.ts), for a `vehicles v` joined as
+ * below: administrators get the owner and, when the Info has no VIN, the one the owner typed; a company's employees
+ * the Info's VIN and nobody's account.
+ */
+export function vehicleColumns(reader: Extract<VehicleReader, 'admin' | 'company'>): string {
+  const owner = seesOwner(reader);
+  const info = (column: 'vin' | 'make' | 'model' | 'year' | 'license_plate') =>
+    infoColumnsFor(reader).includes(column) ? `i.${column}` : `null as ${column}`;
+  return `v.id, v.name, v.is_public, ${owner ? `coalesce(nullif(i.vin, ''), v.vin) as vin` : info('vin')},
+    ${info('make')}, ${info('model')}, ${info('year')}, ${info('license_plate')},
+    ${owner ? 'v.user_id, u.email as owner_email' : 'null as user_id, null as owner_email'}, v.created_at, v.created_at::text as sort_key`;
+}
+
+/** Columns of an AdminVehicle for administrators. */
+export const VEHICLE_COLUMNS = vehicleColumns('admin');
 export const VEHICLE_JOINS = `left join vehicles_info i on i.vehicle_id = v.id left join users u on u.id = v.user_id`;
 
 export function adminVehicle(r: VehicleListRow): AdminVehicle {

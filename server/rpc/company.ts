@@ -9,7 +9,7 @@ import { customerById, customerRecord, CUSTOMER_NOT_FOUND, listCustomers, saveCu
 import { ms, pageLimit } from '../admin/paging.js';
 import { adminRequest, REQUEST_COLUMNS, REQUEST_JOINS, type RequestListRow } from '../admin/requests.js';
 import { employeeLinks } from '../admin/users.js';
-import { adminVehicle, VEHICLE_COLUMNS, VEHICLE_JOINS, type VehicleListRow } from '../admin/vehicles.js';
+import { adminVehicle, vehicleColumns, VEHICLE_JOINS, type VehicleListRow } from '../admin/vehicles.js';
 import type { Queryable } from '../db/db.js';
 import { sqlState } from '../db/errors.js';
 import type { ServerContext } from './context.js';
@@ -38,18 +38,23 @@ async function profile(db: Queryable, companyId: string) {
 }
 
 /**
- * A customer the caller may work with: administrators any; a current employee those of their company. Anything
- * else, unknown ids included, is the same not_found, so customers of other companies cannot be probed.
+ * A customer the caller may work with, and how the caller reads it: administrators any (as admins); a current
+ * employee those of their company (as the company). Anything else, unknown ids included, is the same not_found, so
+ * customers of other companies cannot be probed.
  */
-async function reachableCustomer(db: Queryable, hctx: HandlerContext, customerId: string): Promise<CustomerRow> {
+async function reachableCustomer(
+  db: Queryable,
+  hctx: HandlerContext,
+  customerId: string,
+): Promise<{ customer: CustomerRow; reader: 'admin' | 'company' }> {
   requireSession(hctx);
   const customer = isId(customerId) ? await customerById(db, customerId) : null;
   if (customer !== null) {
-    const allowed =
+    const role =
       customer.company_id === null
-        ? await requireAdmin(db, hctx).then(() => true, () => false)
-        : await requireCompany(db, hctx, customer.company_id, 'read').then(() => true, () => false);
-    if (allowed) return customer;
+        ? await requireAdmin(db, hctx).then(() => ({ isAdmin: true }), () => null)
+        : await requireCompany(db, hctx, customer.company_id, 'read').catch(() => null);
+    if (role !== null) return { customer, reader: role.isAdmin ? 'admin' : 'company' };
   }
   throw new ConnectError(CUSTOMER_NOT_FOUND, Code.NotFound);
 }
@@ -145,9 +150,10 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
     },
 
     async getCustomer(req, hctx) {
-      const customer = await reachableCustomer(db, hctx, req.customerId);
+      const { customer, reader } = await reachableCustomer(db, hctx, req.customerId);
       const vehicles = await db.query<VehicleListRow>(
-        `select ${VEHICLE_COLUMNS} from vehicles v ${VEHICLE_JOINS} where i.customer_id = $1 order by v.created_at desc, v.id desc limit 100`,
+        `select ${vehicleColumns(reader)} from vehicles v ${VEHICLE_JOINS} where i.customer_id = $1
+          order by v.created_at desc, v.id desc limit 100`,
         [customer.id],
       );
       const requests = await db.query<RequestListRow>(
@@ -160,7 +166,7 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
 
     async saveCustomer(req, hctx) {
       requireSession(hctx);
-      const existing = req.id === '' ? null : await reachableCustomer(db, hctx, req.id);
+      const existing = req.id === '' ? null : (await reachableCustomer(db, hctx, req.id)).customer;
       const companyId = await customerCompany(db, hctx, req.companyId);
       const value = validCustomer({ name: req.name, email: req.email, phone: req.phone, note: req.note });
       const id = await db.transaction((tx) => saveCustomer(tx, existing?.id ?? null, companyId, value));
@@ -168,7 +174,7 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
     },
 
     async setCustomerDeleted(req, hctx) {
-      const customer = await reachableCustomer(db, hctx, req.customerId);
+      const { customer } = await reachableCustomer(db, hctx, req.customerId);
       await db.query(
         `update customers set deleted_at = case when $2 then coalesce(deleted_at, now()) else null end where id = $1`,
         [customer.id, req.deleted],

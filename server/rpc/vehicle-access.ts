@@ -1,5 +1,6 @@
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { isId } from '../../src/domain/ids.js';
+import type { VehicleReader } from '../../src/domain/vehicleReaders.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { sessionSlot } from './session-context.js';
@@ -12,7 +13,7 @@ export function vehicleNotFound(): ConnectError {
 }
 
 /** How much of a vehicle a caller sees, weakest first (mirrors VehicleAccess in vehicle.proto). */
-export type Access = 'public' | 'company' | 'owner' | 'admin';
+export type Access = VehicleReader;
 
 export type VehicleRow = {
   id: string;

@@ -1,3 +1,4 @@
+import { infoColumnsFor, seesOwner } from '../../src/domain/vehicleReaders.js';
 import { summarizeWork, totalAt, type WorkRecord } from '../../src/domain/worktime.js';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
@@ -23,7 +24,7 @@ const REQUESTS_MAX = 200;
 const ms = (time: Date | null | undefined): bigint => (time ? BigInt(time.getTime()) : 0n);
 
 export function vehicleRecord(v: VehicleRow, access: Access): MessageInitShape<typeof VehicleRecordSchema> {
-  const full = atLeast(access, 'owner');
+  const full = seesOwner(access);
   return {
     id: v.id, name: v.name ?? '', description: v.description ?? '', category: v.category ?? 0, type: v.type ?? '',
     instagram: v.instagram ?? '', facebook: v.facebook ?? '', tiktok: v.tiktok ?? '', youtube: v.youtube ?? '',
@@ -33,15 +34,16 @@ export function vehicleRecord(v: VehicleRow, access: Access): MessageInitShape<t
 }
 
 type InfoRow = {
-  id: string; category: number | null; vin: string | null; make: string | null; model: string | null; year: number | null;
-  color: string | null; state: string | null; license_plate: string | null; mods: string | null; notes: string | null;
-  generation: string | null; customer_id: string | null; customer_name: string | null; created_at: Date; updated_at: Date;
+  id: string; category?: number | null; vin?: string | null; make?: string | null; model?: string | null; year?: number | null;
+  color?: string | null; state?: string | null; license_plate?: string | null; mods?: string | null; notes?: string | null;
+  generation?: string | null; customer_id?: string | null; customer_name: string | null; created_at: Date; updated_at: Date;
 };
 
-async function info(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof VehicleInfoRecordSchema> | undefined> {
+/** The vehicle's Info as far as the caller reads it (src/domain/vehicleReaders.ts): other columns are not even read. */
+async function info(db: Queryable, vehicleId: string, access: Access): Promise<MessageInitShape<typeof VehicleInfoRecordSchema> | undefined> {
+  const columns = ['i.id', ...infoColumnsFor(access).map((c) => `i.${c}`), 'c.name as customer_name', 'i.created_at', 'i.updated_at'];
   const [row] = await db.query<InfoRow>(
-    `select i.id, i.category, i.vin, i.make, i.model, i.year, i.color, i.state, i.license_plate, i.mods, i.notes,
-            i.generation, i.customer_id, c.name as customer_name, i.created_at, i.updated_at
+    `select ${columns.join(', ')}
        from vehicles_info i left join customers c on c.id = i.customer_id
       where i.vehicle_id = $1`,
     [vehicleId],
@@ -51,7 +53,7 @@ async function info(db: Queryable, vehicleId: string): Promise<MessageInitShape<
     id: row.id, category: row.category ?? 0, vin: row.vin ?? '', make: row.make ?? '', model: row.model ?? '',
     year: row.year ?? 0, color: row.color ?? '', state: row.state ?? '', licensePlate: row.license_plate ?? '',
     mods: row.mods ?? '', notes: row.notes ?? '', generation: row.generation ?? '', customerId: row.customer_id ?? '',
-    customerName: row.customer_name ?? '', createdAt: ms(row.created_at), updatedAt: ms(row.updated_at),
+    customerName: row.customer_id ? (row.customer_name ?? '') : '', createdAt: ms(row.created_at), updatedAt: ms(row.updated_at),
   };
 }
 
@@ -131,7 +133,7 @@ export async function vehicleAnswer(
   access: Access,
 ): Promise<MessageInitShape<typeof GetVehicleResponseSchema>> {
   const answer: MessageInitShape<typeof GetVehicleResponseSchema> = { access: accessCode(access), vehicle: vehicleRecord(vehicle, access) };
-  if (atLeast(access, 'company')) answer.info = await info(db, vehicle.id);
+  if (atLeast(access, 'company')) answer.info = await info(db, vehicle.id, access);
   if (!atLeast(access, 'owner')) return answer;
   const tags = await db.query<{ id: string }>('select id from qr_tags where target_id = $1 order by created_at, id', [vehicle.id]);
   answer.tags = tags.map((t) => t.id);

@@ -52,7 +52,7 @@ describe.each(backends)("a company's employees and the vehicles of its requests,
     expect(await camperInfo()).toBeNull();
   });
 
-  it("sends the name, make, model and plate of a private vehicle once the company has a request on it — not its owner, VIN, notes or tag", async () => {
+  it("sends the name and the shop's Info (VIN, make, model, plate) of a private vehicle once the company has a request on it — not its owner, the VIN the owner typed, notes or tag", async () => {
     requestId = newId();
     await server.db.query(
       `insert into service_requests (id, vehicle_id, company_id, description, user_id, vehicle_service_status_id)
@@ -67,8 +67,10 @@ describe.each(backends)("a company's employees and the vehicles of its requests,
       expect(row[column], `vehicles.${column}`).toBeNull();
     }
     const info = (await camperInfo())!;
-    expect(info).toMatchObject({ make: 'Mercedes-Benz', model: 'Sprinter 2500', year: 2016, color: 'Arctic White', license_plate: 'VAN2016' });
-    for (const column of ['vin', 'notes', 'mods', 'state', 'generation', 'category']) {
+    expect(info).toMatchObject({
+      vin: 'WD4PF4CD5GP211754', make: 'Mercedes-Benz', model: 'Sprinter 2500', year: 2016, color: 'Arctic White', license_plate: 'VAN2016',
+    });
+    for (const column of ['notes', 'mods', 'state', 'generation', 'category']) {
       expect(info[column], `vehicles_info.${column}`).toBeNull();
     }
     expect(await worker.db.getAll(`select id from qr_tags where id = 'DEMOTAG00003'`)).toEqual([]);
@@ -114,7 +116,7 @@ describe.each(backends)("a company's employees and the vehicles of its requests,
   });
 
   it("takes the company's requests, their work time and vehicles away live when the employee's link ends", async () => {
-    const count = async (table: string) => (await worker.db.get<{ n: number }>(`select count(*) as n from ${table} where ${table === 'vehicles_info' ? 'vin is null' : '1'}`)).n;
+    const count = async (table: string) => (await worker.db.get<{ n: number }>(`select count(*) as n from ${table} where ${table === 'vehicles_info' ? 'mods is null' : '1'}`)).n;
     expect(await count('service_requests')).toBeGreaterThan(0);
     expect(await count('worktime')).toBeGreaterThan(0);
     expect(await count('vehicles_info')).toBe(1); // the Bronco's, the customer's vehicle

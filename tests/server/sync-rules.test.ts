@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BaseJwtPayload, RequestParameters, SqlSyncRules } from '@powersync/service-sync-rules';
 import { describe, expect, it } from 'vitest';
 import { AppSchema } from '../../src/data/schema.js';
+import { INFO_COLUMNS, OWNER_VEHICLE_COLUMNS, SHOP_INFO_COLUMNS } from '../../src/domain/vehicleReaders.js';
 import { evaluateRow, parseSyncRules } from '../../server/sync/rules.js';
 import { ROOT } from '../helpers/server.js';
 
@@ -96,16 +97,18 @@ describe('sync-rules.yaml', () => {
     expect(buckets('bucket_files', { id: 'f1', filehash: 'h', user_ids: '["u2"]' })).toEqual(['by_user["u2"]']);
   });
 
-  it("sends a company's employees only the name and identifying details of the vehicles its requests are for", () => {
+  it("sends a company's employees the name and the shop's Info of the vehicles its requests are for, never the owner's side", () => {
     const row = { ...vehicle, is_public: 0n, company_ids: '["co1","co2"]', description: 'Private notes', created_at: vehicle.updated_at };
     expect(buckets('vehicles', row).sort()).toEqual(['by_company["co1"]', 'by_company["co2"]', 'by_vehicle["v1"]']);
     expect(Object.keys(dataOf('vehicles', row, 'by_company["co1"]')).sort()).toEqual(['created_at', 'is_public', 'name', 'updated_at']);
+    for (const column of OWNER_VEHICLE_COLUMNS) expect(dataOf('vehicles', row, 'by_company["co1"]')).not.toHaveProperty(column);
     expect(buckets('vehicles', { ...row, company_ids: '[]' })).toEqual(['by_vehicle["v1"]']);
-    const info = { id: 'i1', vehicle_id: 'v1', make: 'Ford', model: 'Bronco', year: 2021n, color: 'Gray', license_plate: 'P', customer_id: 'c1',
-      vin: 'x', notes: 'n', mods: 'm', created_at: 'x', updated_at: 'x', company_ids: '["co1"]' };
-    expect(Object.keys(dataOf('vehicles_info', info, 'by_company["co1"]')).sort()).toEqual(
-      ['color', 'created_at', 'customer_id', 'license_plate', 'make', 'model', 'updated_at', 'vehicle_id', 'year'],
-    );
+    // Every Info column filled in: the company's copy holds exactly the shop's (src/domain/vehicleReaders.ts), the
+    // owner's all of them.
+    const info = { id: 'i1', vehicle_id: 'v1', created_at: 'x', updated_at: 'x', company_ids: '["co1"]', ...Object.fromEntries(INFO_COLUMNS.map((c) => [c, 'x'])) };
+    const stamps = ['created_at', 'updated_at', 'vehicle_id'];
+    expect(Object.keys(dataOf('vehicles_info', info, 'by_company["co1"]')).sort()).toEqual([...SHOP_INFO_COLUMNS, ...stamps].sort());
+    expect(Object.keys(dataOf('vehicles_info', info, 'by_vehicle["v1"]')).sort()).toEqual([...INFO_COLUMNS, ...stamps].sort());
     // Tags and other private rows of the vehicle follow the owner's bucket only.
     expect(buckets('qr_tags', { id: 'TAG12345', target_id: 'v1', target_public: 0n })).not.toContain('by_company["co1"]');
     expect(buckets('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', user_name: 'A', is_current: 1n }).sort()).toEqual([

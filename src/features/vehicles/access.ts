@@ -1,11 +1,12 @@
 import type { VehicleView } from '../../app/routes.js';
 import { isEmployedAt } from '../../domain/employment.js';
+import type { VehicleReader } from '../../domain/vehicleReaders.js';
 
 /**
  * Who sees what of a vehicle (SPEC §6), as pure rules: the page, its menu and the tests share them. Access grows
  * from a visitor's ('public') to an admin's; 'none' means the vehicle is not theirs to see at all.
  */
-export type Access = 'none' | 'public' | 'company' | 'owner' | 'admin';
+export type Access = 'none' | VehicleReader;
 
 const ORDER: readonly Access[] = ['none', 'public', 'company', 'owner', 'admin'];
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Pencil from 'lucide-react/icons/pencil';
 import { categoryLabel } from '../../../domain/vehicleCategories.js';
+import { infoColumnsFor, type InfoColumn } from '../../../domain/vehicleReaders.js';
 import { splitVinForDisplay } from '../../../domain/vin.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
@@ -90,7 +91,7 @@ export function InfoSection({ area, vehicleId }: { area: VehicleArea; vehicleId:
           <p>{mayEdit ? 'Press Edit (or the E key) to record the VIN, make, model and the rest.' : 'An administrator records the VIN, make, model and the rest.'}</p>
         </EmptyState>
       ) : (
-        <InfoView info={info} />
+        <InfoView info={info} columns={area.access === 'none' ? [] : infoColumnsFor(area.access)} />
       )}
       {mayEdit && !editing && info !== null && (
         <p className="ui-muted vehicle-hint">
@@ -101,8 +102,9 @@ export function InfoSection({ area, vehicleId }: { area: VehicleArea; vehicleId:
   );
 }
 
-function InfoView({ info }: { info: InfoData }) {
-  const rows: Array<[keyof typeof INFO_LABELS, ReactNode]> = [
+/** The Info the reader reads (src/domain/vehicleReaders.ts): a shop's staff are not told the rest is missing. */
+function InfoView({ info, columns }: { info: InfoData; columns: readonly InfoColumn[] }) {
+  const rows: Array<[InfoColumn, ReactNode]> = [
     ['category', categoryLabel(info.category)],
     ['vin', info.vin ? <VinDisplay vin={info.vin} /> : null],
     ['make', info.make],
@@ -117,7 +119,7 @@ function InfoView({ info }: { info: InfoData }) {
   return (
     <>
       <dl className="ui-details vehicle-details">
-        {rows.map(([key, value]) => (
+        {rows.filter(([key]) => columns.includes(key)).map(([key, value]) => (
           <div key={key} className="vehicle-details__row" data-info-field={key}>
             <dt>{INFO_LABELS[key]}</dt>
             <dd className={value ? undefined : 'ui-muted'}>{value || 'Not recorded'}</dd>
@@ -125,7 +127,7 @@ function InfoView({ info }: { info: InfoData }) {
         ))}
       </dl>
       {(['mods', 'notes'] as const).map((key) =>
-        info[key] ? (
+        info[key] && columns.includes(key) ? (
           <div key={key} className="vehicle-long-text" data-info-field={key}>
             <h3>{INFO_LABELS[key]}</h3>
             <p>{info[key]}</p>
