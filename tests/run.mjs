@@ -1,9 +1,11 @@
 // `npm test`: builds once, then runs the unit, server and browser suites in turn, each with its runner's summary,
-// and closes with one line for all of them. A missing browser fails the run; it is never skipped.
+// and closes with one line for all of them. A missing browser or PostgreSQL fails the run; it is never skipped,
+// unless PostgreSQL is opted out (TAGBOOK_TEST_POSTGRES=skip), which the closing lines then say.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumPath } from './helpers/chromium-path.mjs';
+import { postgresOptedOut, postgresSummary } from './helpers/postgres-required.mjs';
 
 const root = join(import.meta.dirname, '..');
 const tmp = join(root, '.tmp');
@@ -19,6 +21,14 @@ const browser = chromiumPath();
 let passed = 0;
 let failed = 0;
 const problems = [];
+const notes = [];
+
+try {
+  postgresOptedOut(process.env);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
 
 if (run(process.execPath, ['build.mjs']) !== 0) {
   console.error('The build failed: no suite was run.');
@@ -50,11 +60,15 @@ for (const suite of suites) {
     passed += result.numPassedTests;
     failed += result.numFailedTests;
     if (result.numTotalTests === 0) problems.push(`The ${suite} suite ran no test.`);
+    const postgres = postgresSummary(result);
+    if (postgres.problem) problems.push(postgres.problem);
+    if (postgres.note) notes.push(postgres.note);
   }
   if (status !== 0) problems.push(`The ${suite} suite failed (exit ${status}).`);
 }
 
 console.log('');
+for (const n of notes) console.warn(n);
 for (const p of problems) console.error(p);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(problems.length > 0 || failed > 0 ? 1 : 0);

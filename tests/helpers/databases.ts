@@ -1,14 +1,31 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { beforeEach } from 'vitest';
+import { NOT_RUN_ON_POSTGRES, postgresMissingError, postgresOptedOut } from './postgres-required.mjs';
 import type { Backend } from './server.js';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** This test was not run on PostgreSQL (opted out): counted in the summary of `npm test`. */
+    [NOT_RUN_ON_POSTGRES]?: boolean;
+  }
+}
 
 /** Where a fresh test database may be created: TEST_DATABASE_URL, else the local trust-auth PostgreSQL. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let reachable: Promise<boolean> | null = null;
 
-/** True when PostgreSQL answers. With TEST_DATABASE_URL set, an unreachable server is an error, not a skip. */
-export function postgresReachable(): Promise<boolean> {
+/**
+ * True when the server tests are to run on PostgreSQL too. False only when opted out (TAGBOOK_TEST_POSTGRES=skip,
+ * tests/helpers/postgres-required.mjs); then every test the calling file runs is marked as not run on PostgreSQL,
+ * for the summary of `npm test`. Otherwise PostgreSQL must answer: the file fails, saying where it looked.
+ */
+export async function postgresReachable(): Promise<boolean> {
+  if (postgresOptedOut(process.env)) {
+    markNotRunOnPostgres();
+    return false;
+  }
   reachable ??= (async () => {
     const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
     try {
@@ -16,9 +33,7 @@ export function postgresReachable(): Promise<boolean> {
       await client.query('SELECT 1');
       return true;
     } catch (err) {
-      if (process.env.TEST_DATABASE_URL) throw new Error(`TEST_DATABASE_URL is set but PostgreSQL did not answer: ${err}`);
-      console.warn(`PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}; its variant of the server tests is skipped.`);
-      return false;
+      throw postgresMissingError(POSTGRES_ADMIN_URL, err);
     } finally {
       await client.end().catch(() => {});
     }
@@ -26,7 +41,19 @@ export function postgresReachable(): Promise<boolean> {
   return reachable;
 }
 
-/** The databases the server suites run on: PGlite always, PostgreSQL when it answers. */
+/** Registered while the calling test file is collected: each of its tests ran without a PostgreSQL twin. */
+function markNotRunOnPostgres(): void {
+  beforeEach(({ task }) => {
+    task.meta[NOT_RUN_ON_POSTGRES] = true;
+  });
+}
+
+/** Suite options for a suite that only PostgreSQL can run: when opted out, its skipped tests are counted too. */
+export function postgresOnly(): { meta?: { [NOT_RUN_ON_POSTGRES]: true } } {
+  return postgresOptedOut(process.env) ? { meta: { [NOT_RUN_ON_POSTGRES]: true } } : {};
+}
+
+/** The databases the server suites run on: PGlite, and PostgreSQL unless opted out. */
 export async function testBackends(): Promise<Backend[]> {
   return (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../server/db/db.js';
 import { migrate } from '../../server/db/migrate.js';
 import { migrations } from '../../server/db/migrations/index.js';
@@ -8,29 +8,9 @@ import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { DEMO_FREE_TAGS, DEMO_VEHICLE_TAGS, formatDemoCredentials, seedDemo } from '../../server/db/seed.js';
 import { clientDigests, verifyPassword } from '../../server/auth/passwords.js';
+import { POSTGRES_ADMIN_URL as ADMIN_URL, testBackends } from '../helpers/databases.js';
 
 const ALL_VERSIONS = migrations.map((m) => m.version);
-
-/**
- * The schema, migrations, seed and both adapters, run identically against embedded PGlite and a real PostgreSQL.
- * PostgreSQL is skipped only when TEST_DATABASE_URL is unset and the default local server does not answer; with
- * TEST_DATABASE_URL set, an unreachable server is a failure.
- */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresSkipReason(): Promise<string | null> {
-  if (process.env.TEST_DATABASE_URL) return null;
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return `PostgreSQL not reachable at ${ADMIN_URL}: ${(error as Error).message}`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -50,7 +30,6 @@ interface Fresh {
 
 interface Backend {
   name: 'pglite' | 'postgres';
-  skipReason: string | null;
   fresh(): Promise<Fresh>;
 }
 
@@ -79,13 +58,17 @@ async function freshPglite(): Promise<Fresh> {
   return { open: async () => db, drop: () => db.close() };
 }
 
-const pgSkip = await postgresSkipReason();
-if (pgSkip) console.warn(`Skipping the PostgreSQL variant: ${pgSkip}`);
-
-const backends: Backend[] = [
-  { name: 'pglite', skipReason: null, fresh: freshPglite },
-  { name: 'postgres', skipReason: pgSkip, fresh: freshPostgres },
-];
+/**
+ * The schema, migrations, seed and both adapters, run identically against embedded PGlite and a real PostgreSQL
+ * (unless opted out: tests/helpers/databases.ts).
+ */
+const available = await testBackends();
+const backends: Backend[] = (
+  [
+    { name: 'pglite', fresh: freshPglite },
+    { name: 'postgres', fresh: freshPostgres },
+  ] as const
+).filter((b) => available.includes(b.name));
 
 const TABLES = [
   'bucket_files', 'companies', 'company_employees', 'customers', 'mail_outbox', 'one_time_secrets', 'qr_tags',
@@ -107,7 +90,6 @@ const CHECK_VIOLATION = { code: '23514' };
 const UNIQUE_VIOLATION = { code: '23505' };
 
 describe.each(backends)('database on $name', (backend) => {
-  const test = backend.skipReason ? it.skip : it;
   let fresh: Fresh;
   let db: Db;
 
@@ -117,7 +99,6 @@ describe.each(backends)('database on $name', (backend) => {
   }
 
   beforeAll(async () => {
-    if (backend.skipReason) return;
     fresh = await backend.fresh();
     db = await fresh.open();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { postgresReachable } from '../helpers/databases.js';
+import { postgresOnly, postgresReachable } from '../helpers/databases.js';
 import {
   oplogInconsistencies,
   openSyncClient,
@@ -15,7 +15,7 @@ import {
 const reachable = await postgresReachable();
 
 // Two server processes over one PostgreSQL (DESIGN's scale path): one replicates, both serve streams.
-describe.runIf(reachable)('two server processes sharing one PostgreSQL', () => {
+describe.runIf(reachable)('two server processes sharing one PostgreSQL', postgresOnly(), () => {
   let database: SyncTestDatabase;
   let a: SyncTestServer;
   let aRunning = false;

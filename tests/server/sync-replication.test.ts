@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { putChecksum } from '../../server/sync/checksum.js';
-import { testBackends } from '../helpers/databases.js';
+import { postgresOnly, testBackends } from '../helpers/databases.js';
 import {
   oplogInconsistencies,
   openSyncClient,
@@ -114,7 +114,7 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
 
 // The planner statistics are refreshed after a bulk load (ANALYZE, about a second for 100,000 rows); a change made
 // meanwhile must not wait for it. PostgreSQL only: a second connection holds the lock that keeps ANALYZE waiting.
-describe.skipIf(!backends.includes('postgres'))('the statistics refresh after a bulk load on postgres', () => {
+describe.skipIf(!backends.includes('postgres'))('the statistics refresh after a bulk load on postgres', postgresOnly(), () => {
   let database: SyncTestDatabase;
   let server: SyncTestServer;
   let blocker: pg.Client;
