@@ -1,4 +1,4 @@
-import { SESSION_MAX_CLOCK_SKEW_MS } from '../../src/domain/session.js';
+import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
 import type { Queryable } from '../db/db.js';
 import { parseSessionHeader, unauthenticated } from './session-header.js';
 import { acceptCounter, findSession } from './sessions.js';
@@ -47,10 +47,10 @@ export async function authenticate(db: Queryable, request: SignedRequest): Promi
   if (session.revoked_at !== null) throw unauthenticated('Session has been signed out');
   if (session.expired) throw unauthenticated('Session has expired');
   const skew = Number(header.timestamp) - request.nowMs;
-  if (Math.abs(skew) > SESSION_MAX_CLOCK_SKEW_MS) {
+  if (Math.abs(skew) > MAX_CLOCK_SKEW_MS) {
     throw unauthenticated(
       `Session header timestamp is ${Math.round(Math.abs(skew) / 1000)} s ${skew < 0 ? 'behind' : 'ahead of'} the server clock ` +
-        `(at most ${SESSION_MAX_CLOCK_SKEW_MS / 1000} s allowed)`,
+        `(at most ${MAX_CLOCK_SKEW_MS / 1000} s allowed)`,
     );
   }
   switch (await acceptCounter(db, session.id, header.counter)) {

@@ -91,8 +91,8 @@ function isUnreachable(error: unknown): boolean {
  * claim never takes anything else written with it (a vehicle created for the claim stays).
  */
 export async function claimTag(hash: string, vehicleId: string): Promise<void> {
-  const db = await whenDatabaseReady();
   const now = new Date().toISOString();
+  const db = await whenDatabaseReady();
   await db.writeTransaction(async (tx) => {
     const existing = await tx.getOptional<{ id: string }>('SELECT id FROM qr_tags WHERE id = ?', [hash]);
     if (existing) {

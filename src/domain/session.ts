@@ -7,8 +7,6 @@ export const SESSION_SIGNATURE_VERSION = 'tagbook-session-v1';
 
 /** Requests from several tabs race; the server accepts a counter up to this far below the highest it has seen. */
 export const SESSION_COUNTER_WINDOW = 64;
-/** A header whose timestamp is further than this from the server's clock is refused as stale. */
-export const SESSION_MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface SignedFields {
   counter: bigint;

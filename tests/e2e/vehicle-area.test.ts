@@ -156,7 +156,7 @@ describe('the vehicle area end to end', () => {
     await expectNoAxeViolations(ownerPage, 'track support');
   });
 
-  it('a note written offline on one device appears on the other, in all notes and in the logbook', async () => {
+  it('a note written offline on one device appears on the other, in all notes and in the logbook, at the time it was written', async () => {
     await signInThroughUi(secondPage, server.url, 'owner@tagbook.test', 'tagbook-demo');
     await openScreen(secondPage, url(ids.red911, '/notes'));
     await secondPage.locator('[data-notes="recent"] [data-note-id]').first().waitFor();
@@ -167,16 +167,26 @@ describe('the vehicle area end to end', () => {
     const composer = ownerPage.locator('form[data-form="add-note"]');
     await composer.getByLabel('New note').fill('Offline: new front pads fitted, bedded in on the way home');
     await composer.getByLabel('Show on the public profile').check();
+    // The device's clock is the reference: the note is written between these two readings of it, and uploaded only
+    // after the second, once the network is back.
+    const beforeWriting = await ownerPage.evaluate(() => Date.now());
     await composer.getByRole('button', { name: 'Add note' }).click();
     await ownerPage.locator('[data-notes="recent"] [data-note-id]', { hasText: 'new front pads' }).waitFor();
     await expectNoAxeViolations(ownerPage, 'the notes page');
     expect(await secondPage.locator('[data-note-id]', { hasText: 'new front pads' }).count()).toBe(0);
+    const beforeOnline = await ownerPage.evaluate(() => Date.now());
+    const writtenWhileOffline = async (time: ReturnType<Page['locator']>) => {
+      const at = Date.parse((await time.getAttribute('datetime')) ?? '');
+      return at >= beforeWriting && at <= beforeOnline;
+    };
 
     await setBrowserOffline(owner.context, ownerPage, false);
     const arrived = secondPage.locator('[data-notes="recent"] [data-note-id]', { hasText: 'new front pads' });
     await arrived.waitFor();
     expect(await arrived.getAttribute('data-public')).toBe('true');
     expect(await arrived.locator('.note__author').textContent()).toBe('Demo Owner');
+    // The other device holds only the server's copy: it reads the time the note was written, not of its upload.
+    expect(await writtenWhileOffline(arrived.locator('time'))).toBe(true);
 
     await secondPage.locator('[data-action="all-notes"]').click();
     await secondPage.locator('[data-notes="all"]').waitFor();
@@ -186,7 +196,9 @@ describe('the vehicle area end to end', () => {
 
     await openScreen(secondPage, url(ids.red911, '/logbook'));
     const logbook = secondPage.locator('[data-logbook]');
-    await logbook.locator('[data-log-kind="note"]', { hasText: 'new front pads' }).waitFor();
+    const logged = logbook.locator('[data-log-kind="note"]', { hasText: 'new front pads' });
+    await logged.waitFor();
+    expect(await writtenWhileOffline(logged.locator('time'))).toBe(true);
     await logbook.locator('[data-log-kind="track"]', { hasText: 'Sonoma Raceway' }).waitFor();
     expect(await logbook.locator('[data-log-kind="info"]').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(secondPage, 'the logbook');

@@ -1,6 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COUNTER_WINDOW, SESSION_MAX_CLOCK_SKEW_MS } from '../../src/domain/session.js';
+import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
+import { SESSION_COUNTER_WINDOW } from '../../src/domain/session.js';
 import { expireSession, sessionRow } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';
 import { testBackends } from '../helpers/databases.js';
@@ -127,13 +128,13 @@ describe.each(backends)('signed session headers on %s', (backend) => {
 
   it('refuses timestamps too far in the past or the future', async () => {
     const d = await signedIn();
-    const skew = BigInt(SESSION_MAX_CLOCK_SKEW_MS + 60_000);
+    const skew = BigInt(MAX_CLOCK_SKEW_MS + 60_000);
     d.tamperNext({ fields: (f) => ({ ...f, timestamp: f.timestamp - skew }) });
     expect(await probe(d)).toEqual(refused(/behind the server clock/));
     d.tamperNext({ fields: (f) => ({ ...f, timestamp: f.timestamp + skew }) });
     expect(await probe(d)).toEqual(refused(/ahead of the server clock/));
     // Within the allowed skew is fine.
-    d.tamperNext({ fields: (f) => ({ ...f, timestamp: f.timestamp - BigInt(SESSION_MAX_CLOCK_SKEW_MS - 60_000) }) });
+    d.tamperNext({ fields: (f) => ({ ...f, timestamp: f.timestamp - BigInt(MAX_CLOCK_SKEW_MS - 60_000) }) });
     expect(await probe(d)).toEqual(ACCEPTED);
   });
 

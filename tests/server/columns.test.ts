@@ -6,7 +6,8 @@ import type { Db } from '../../server/db/db.js';
 import { migrate } from '../../server/db/migrate.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { WRITABLE_COLUMNS, type ColumnRule } from '../../server/sync/upload/columns.js';
+import { isMadeOnDevice, isWritableTable, MADE_ON_DEVICE, WRITABLE_COLUMNS, type ColumnRule } from '../../server/sync/upload/columns.js';
+import { authorize, type Lookups } from '../../server/sync/upload/policy.js';
 import { evaluateRow, parseSyncRules } from '../../server/sync/rules.js';
 import { AppSchema } from '../../src/data/schema.js';
 import { createScratchDatabase, testBackends, type ScratchDatabase } from '../helpers/databases.js';
@@ -93,6 +94,8 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
   let db: Db;
   let scratch: ScratchDatabase | null = null;
   const schema: DbSchema = new Map();
+  /** Foreign keys as "table.column" → the table it references. */
+  const references = new Map<string, string>();
 
   beforeAll(async () => {
     if (backend === 'postgres') {
@@ -121,6 +124,14 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
         references: r.references,
       });
     }
+    const keys = await db.query<{ table_name: string; column_name: string; foreign_table: string }>(
+      `select k.table_name, k.column_name, u.table_name as foreign_table
+         from information_schema.table_constraints c
+         join information_schema.key_column_usage k on k.constraint_name = c.constraint_name and k.table_schema = c.table_schema
+         join information_schema.constraint_column_usage u on u.constraint_name = c.constraint_name and u.table_schema = c.table_schema
+        where c.constraint_type = 'FOREIGN KEY' and c.table_schema = 'public'`,
+    );
+    for (const k of keys) references.set(`${k.table_name}.${k.column_name}`, k.foreign_table);
   });
   afterAll(async () => {
     await db?.close();
@@ -193,6 +204,29 @@ describe.each(backends)('the four lists of columns agree on %s', (backend) => {
         if (!client.has(name)) problems.push(`${table.name}.${name}: reaches devices but is not in the client schema`);
       }
       for (const name of client) if (!delivered.has(name)) problems.push(`${table.name}.${name}: in the client schema but no rule delivers it`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  // The tables a device makes rows in are one list (MADE_ON_DEVICE); the migration that gave them received_at spells
+  // them out again, and the upload policy must refuse every other writable table a new row.
+  it('the tables that keep a device\'s time of making are exactly those with a received_at, each bounded by the row it references', async () => {
+    const problems: string[] = [];
+    const withReceipt = [...schema].filter(([, columns]) => columns.has('received_at')).map(([table]) => table);
+    expect(withReceipt.sort()).toEqual(Object.keys(MADE_ON_DEVICE).sort());
+    for (const [table, link] of Object.entries(MADE_ON_DEVICE)) {
+      if (!schema.get(table)?.has('created_at')) problems.push(`${table}: no created_at in the database`);
+      if (!syncedTables.find((t) => t.name === table)?.columns.some((c) => c.name === 'created_at')) problems.push(`${table}: no created_at on the device`);
+      if (link !== null && references.get(`${table}.${link.column}`) !== link.parent) problems.push(`${table}.${link.column}: does not reference ${link.parent}`);
+    }
+    for (const table of syncedTables) if (table.columns.some((c) => c.name === 'received_at')) problems.push(`${table.name}: received_at reaches devices`);
+    for (const [table, columns] of Object.entries(WRITABLE_COLUMNS)) if ('received_at' in columns) problems.push(`${table}: received_at is writable`);
+    const lookups = { now: () => new Date() } as Lookups;
+    const admin = { userId: 'admin', isAdmin: true, companyIds: new Set<string>() };
+    for (const table of Object.keys(WRITABLE_COLUMNS).filter(isWritableTable)) {
+      if (isMadeOnDevice(table)) continue;
+      const refusal = await authorize({ table, kind: 'PUT', current: null, next: { id: 'x' }, changed: new Set() }, admin, lookups);
+      if (refusal === null) problems.push(`${table}: a device may make its rows, but it is not in MADE_ON_DEVICE`);
     }
     expect(problems).toEqual([]);
   });

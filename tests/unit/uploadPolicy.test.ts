@@ -29,6 +29,7 @@ const V_C2_CUSTOMER = 'vehicle-c2-customer';
 const R1 = 'request-1';
 const R2 = 'request-2';
 const NOW = '2026-03-01T12:00:00.000Z';
+const REQUEST_OPENED = '2026-02-01T09:00:00.000Z';
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED, CANCELLED } = REQUEST_STATUS;
 
 const actors: Record<string, Actor> = {
@@ -55,6 +56,7 @@ const lookups: Lookups = {
   companyExists: async (id) => id === C1 || id === C2,
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
   rowExists: async (table, id) => (KNOWN[table] ?? []).includes(id),
+  createdAt: async (table, id) => (table === 'service_requests' && (id === R1 || id === R2) ? new Date(REQUEST_OPENED) : undefined),
   now: () => new Date(NOW),
 };
 

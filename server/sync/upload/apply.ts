@@ -9,6 +9,7 @@ import {
   type PgValue,
   type WritableTable,
 } from './columns.js';
+import { madeAt } from './madeAt.js';
 import { authorize, derivedColumns, missingRow, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
 
 /** One entry of an upload, as decoded from the wire. */
@@ -23,12 +24,19 @@ export interface UploadEntry {
 const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
 
 /**
- * Devices keep their own timestamps so local lists sort before the server has answered; the server's clock is the
- * one that counts, so these are dropped from every upload rather than refused.
+ * The times every row carries, which a device sends but never writes as sent: created_at is the device's time of
+ * making a new row, kept within bounds (madeAt.ts) and never changed afterwards; updated_at is the server's time of
+ * the last change it applied. Neither is refused: a device sends its own guesses of both with every row it writes.
  */
-const SERVER_TIMESTAMPS = new Set(['created_at', 'updated_at']);
+const ROW_TIMES = new Set(['created_at', 'updated_at']);
 
-function parseValues(table: WritableTable, opData: string, id: string): Record<string, PgValue> | Refusal {
+interface Parsed {
+  values: Record<string, PgValue>;
+  /** The created_at the device sent, as sent. */
+  createdAt: unknown;
+}
+
+function parseValues(table: WritableTable, opData: string, id: string): Parsed | Refusal {
   let raw: unknown;
   try {
     raw = opData === '' ? {} : JSON.parse(opData);
@@ -43,7 +51,7 @@ function parseValues(table: WritableTable, opData: string, id: string): Record<s
       if (value !== id) return invalid('The values name another id than the entry');
       continue;
     }
-    if (SERVER_TIMESTAMPS.has(column)) continue;
+    if (ROW_TIMES.has(column)) continue;
     const rule = Object.hasOwn(rules, column) ? rules[column] : undefined;
     if (!rule) return { code: 'permission_denied', message: `${table}.${column} cannot be written from a device` };
     try {
@@ -53,7 +61,7 @@ function parseValues(table: WritableTable, opData: string, id: string): Record<s
       throw err;
     }
   }
-  return values;
+  return { values, createdAt: (raw as Record<string, unknown>).created_at };
 }
 
 /** Columns the server fills in itself, whatever the device sent: who asked, who changed it last. */
@@ -85,14 +93,19 @@ export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, 
   }
   if (entry.kind === 'PATCH' && current === null) return missingRow(table);
 
-  const values = parseValues(table, entry.opData, entry.id);
-  if (isRefusal(values)) return values;
+  const parsed = parseValues(table, entry.opData, entry.id);
+  if (isRefusal(parsed)) return parsed;
+  const { values } = parsed;
   const creating = current === null;
   const all: Record<string, PgValue> = { ...values, ...serverColumns(table, actor, creating, values) };
   Object.assign(all, await derivedColumns(table, current, { ...(current ?? { id: entry.id }), ...all }, lookups));
   const next: Row = { ...(current ?? { id: entry.id }), ...all };
   const refusal = await authorize({ table, kind: entry.kind, current, next, changed: new Set(Object.keys(values)) }, actor, lookups);
   if (refusal) return refusal;
+  if (creating) {
+    const made = await madeAt(table, parsed.createdAt, next, lookups);
+    if (made !== null) all.created_at = made;
+  }
 
   const columns = Object.keys(all);
   const params = columns.map((c) => all[c]);

@@ -118,6 +118,34 @@ export const WRITABLE_COLUMNS = {
 
 export type WritableTable = keyof typeof WRITABLE_COLUMNS;
 
+/** The rows others belong to, whose time of making bounds theirs. */
+export type ParentTable = 'vehicles' | 'companies' | 'service_requests';
+
+/**
+ * The tables a device makes rows in, each with the column naming the row it belongs to (null: none). A new row keeps
+ * the created_at its device sent, its time of making, when that could be true (src/domain/clock.ts, against the
+ * parent's created_at); the server keeps its own received_at beside it, and neither changes afterwards (migration
+ * 0016). Writable tables missing here never get a row from a device (accounts, files).
+ */
+export const MADE_ON_DEVICE = {
+  vehicles: null,
+  vehicles_info: { column: 'vehicle_id', parent: 'vehicles' },
+  qr_tags: null,
+  companies: null,
+  company_employees: { column: 'company_id', parent: 'companies' },
+  customers: { column: 'company_id', parent: 'companies' },
+  service_requests: { column: 'vehicle_id', parent: 'vehicles' },
+  worktime: { column: 'service_request_id', parent: 'service_requests' },
+  vehicle_notes: { column: 'vehicle_id', parent: 'vehicles' },
+  track_sessions: { column: 'vehicle_id', parent: 'vehicles' },
+} as const satisfies Partial<Record<WritableTable, { column: string; parent: ParentTable } | null>>;
+
+export type MadeOnDeviceTable = keyof typeof MADE_ON_DEVICE;
+
+export function isMadeOnDevice(table: WritableTable): table is MadeOnDeviceTable {
+  return Object.hasOwn(MADE_ON_DEVICE, table);
+}
+
 export function isWritableTable(table: string): table is WritableTable {
   return Object.hasOwn(WRITABLE_COLUMNS, table);
 }

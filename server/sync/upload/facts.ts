@@ -56,6 +56,11 @@ export function transactionLookups(tx: Queryable): Lookups {
       if (found) existing.add(key);
       return found;
     },
+    async createdAt(table, id) {
+      // table is one of ParentTable's names, never a caller's text.
+      const [row] = await tx.query<{ created_at: Date }>(`select created_at from ${table} where id = $1`, [id]);
+      return row?.created_at;
+    },
     now: () => new Date(),
   };
 }

@@ -1,4 +1,4 @@
-import type { PgValue, WritableTable } from './columns.js';
+import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { danglingReference, missingValue, type RowFacts } from './completeness.js';
 import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 import {
@@ -41,6 +41,8 @@ export interface Lookups extends RowFacts {
   companyExists(companyId: string): Promise<boolean>;
   /** Whether the user works for the company right now (an open employee link). */
   isEmployee(userId: string, companyId: string): Promise<boolean>;
+  /** When a row was made (its created_at), deleted or not; undefined when there is no such row. */
+  createdAt(table: ParentTable, id: string): Promise<Date | undefined>;
   /** The server's clock. */
   now(): Date;
 }

@@ -6,7 +6,8 @@ import { WORK_START, WORK_STOP } from '../../domain/worktime.js';
 // Every write of the services feature is a local write (offline first); the upload queue carries it to the server,
 // which checks it (server/sync/upload/servicePolicy.ts) and fills in who asked and who changed a request last (a
 // device does not get to say). Writes that belong together share one transaction, so they are uploaded, accepted or
-// refused together.
+// refused together. Each reads the clock when the person acts, before anything is awaited: a new row's created_at
+// is its time of making, which the server keeps.
 
 type Tx = { execute(sql: string, params?: unknown[]): Promise<unknown> };
 
@@ -27,9 +28,9 @@ export interface NewRequest extends RequestFields {
 
 /** Opens a request; scheduled when it has a start time, else requested. Returns its id. */
 export async function createRequest(request: NewRequest): Promise<string> {
+  const now = iso(Date.now());
   const db = await whenDatabaseReady();
   const id = newId();
-  const now = iso(Date.now());
   const status = request.scheduleStart === null ? REQUEST_STATUS.REQUESTED : REQUEST_STATUS.SCHEDULED;
   await db.execute(
     `INSERT INTO service_requests (id, vehicle_id, company_id, description, schedule_start, schedule_end, assigned_user_id,
@@ -42,11 +43,12 @@ export async function createRequest(request: NewRequest): Promise<string> {
 }
 
 export async function updateRequest(requestId: string, fields: RequestFields): Promise<void> {
+  const now = iso(Date.now());
   const db = await whenDatabaseReady();
   await db.execute(
     `UPDATE service_requests SET description = ?, schedule_start = ?, schedule_end = ?, assigned_user_id = ?, updated_at = ?
       WHERE id = ?`,
-    [fields.description, fields.scheduleStart, fields.scheduleEnd, fields.assignedUserId, iso(Date.now()), requestId],
+    [fields.description, fields.scheduleStart, fields.scheduleEnd, fields.assignedUserId, now, requestId],
   );
 }
 
@@ -58,10 +60,11 @@ async function setStatusIn(tx: Tx, requestId: string, status: RequestStatus, had
   );
 }
 
-async function insertWork(tx: Tx, userId: string, requestId: string, operation: number, time: number) {
+/** A start or stop at `time`, recorded at `madeAt` (they differ when the person stopping corrects the time). */
+async function insertWork(tx: Tx, userId: string, requestId: string, operation: number, time: number, madeAt: number) {
   await tx.execute(
     'INSERT INTO worktime (id, user_id, service_request_id, operation, time, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    [newId(), userId, requestId, operation, iso(time), iso(Date.now())],
+    [newId(), userId, requestId, operation, iso(time), iso(madeAt)],
   );
 }
 
@@ -75,20 +78,20 @@ export async function changeStatus(
   status: RequestStatus,
   myRunningClock: boolean,
 ): Promise<void> {
-  const db = await whenDatabaseReady();
   const now = Date.now();
+  const db = await whenDatabaseReady();
   await db.writeTransaction(async (tx) => {
     await setStatusIn(tx, request.id, status, request.has_started === 1, now);
-    if (!isOpen(status) && myRunningClock) await insertWork(tx, userId, request.id, WORK_STOP, now);
+    if (!isOpen(status) && myRunningClock) await insertWork(tx, userId, request.id, WORK_STOP, now, now);
   });
 }
 
 /** Starts the user's clock now; a request not yet started moves to STARTED with it. */
 export async function startWork(userId: string, request: { id: string; status: RequestStatus; has_started: number | null }) {
-  const db = await whenDatabaseReady();
   const now = Date.now();
+  const db = await whenDatabaseReady();
   await db.writeTransaction(async (tx) => {
-    await insertWork(tx, userId, request.id, WORK_START, now);
+    await insertWork(tx, userId, request.id, WORK_START, now, now);
     if (request.status === REQUEST_STATUS.REQUESTED || request.status === REQUEST_STATUS.SCHEDULED) {
       await setStatusIn(tx, request.id, REQUEST_STATUS.STARTED, request.has_started === 1, now);
     }
@@ -108,18 +111,19 @@ export interface Stop {
 
 /** Ends a running clock at `stop`, correcting its start first when the person stopping changed it. */
 export async function stopWork(stop: Stop): Promise<void> {
+  const now = Date.now();
   const db = await whenDatabaseReady();
   await db.writeTransaction(async (tx) => {
     if (stop.start !== stop.recordedStart) {
       await tx.execute('UPDATE worktime SET time = ? WHERE id = ?', [iso(stop.start), stop.startRecordId]);
     }
-    await insertWork(tx, stop.clockUserId, stop.requestId, WORK_STOP, stop.stop);
+    await insertWork(tx, stop.clockUserId, stop.requestId, WORK_STOP, stop.stop, now);
   });
 }
 
 /** Soft delete (SPEC §3): the request disappears from lists; its history stays on the server. */
 export async function deleteRequest(requestId: string): Promise<void> {
-  const db = await whenDatabaseReady();
   const now = iso(Date.now());
+  const db = await whenDatabaseReady();
   await db.execute('UPDATE service_requests SET deleted_at = ?, updated_at = ? WHERE id = ?', [now, now, requestId]);
 }
