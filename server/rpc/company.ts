@@ -156,10 +156,12 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
           order by v.created_at desc, v.id desc limit 100`,
         [customer.id],
       );
+      // An employee sees their own company's work on the customer's vehicles; what other shops do there is not theirs.
       const requests = await db.query<RequestListRow>(
         `select ${REQUEST_COLUMNS} from service_requests r ${REQUEST_JOINS}
-          where i.customer_id = $1 and r.deleted_at is null order by r.created_at desc, r.id desc limit 100`,
-        [customer.id],
+          where i.customer_id = $1 and r.deleted_at is null and ($2::text is null or r.company_id = $2)
+          order by r.created_at desc, r.id desc limit 100`,
+        [customer.id, reader === 'admin' ? null : customer.company_id],
       );
       return { customer: customerRecord(customer), vehicles: vehicles.map(adminVehicle), requests: requests.map(adminRequest) };
     },

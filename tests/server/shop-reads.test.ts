@@ -132,6 +132,17 @@ describe.each(backends)('what the company servicing a vehicle reads of it, on %s
     }
   });
 
+  it("GetCustomer: an employee sees their company's requests on the customer's vehicles, not another company's; admins every one", async () => {
+    const mine = await company('worker').getCustomer({ customerId: ids.customer });
+    expect(mine.requests.length).toBe(2);
+    expect(mine.requests.map((r) => r.companyId)).toEqual([ids.company, ids.company]);
+    expect(mine.requests.map((r) => r.id)).not.toContain(ids.otherRequest);
+    const all = await company('admin').getCustomer({ customerId: ids.customer });
+    expect(all.requests.map((r) => r.id)).toContain(ids.otherRequest);
+    expect(all.requests.length).toBe(3);
+    expect(await refusal(company('stranger').getCustomer({ customerId: ids.customer }))).toBe('NotFound');
+  });
+
   describe('the sync stream', () => {
     const clients = {} as Record<'worker' | 'stranger' | 'owner', SyncClient>;
     beforeAll(async () => {
