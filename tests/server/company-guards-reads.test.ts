@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompanyService } from '../../src/gen/tagbook/v1/admin_pb.js';
+import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleAccess, VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
@@ -45,6 +46,20 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
       outcome(world.devices[caller].client(VehicleContentsService).listVehicleContents({ vehicleId: world.ids.vehicle, app: App.PROFILE })),
     );
     expect(contents).toEqual(inEveryState({ ...asBuilt, owner: 'ok', admin: 'ok', current: 'ok' }, strangerAgain));
+  });
+
+  it('QrTagService.Resolve opens the vehicle for exactly those GetVehicle lets in', async () => {
+    const resolved = await answers(async (caller) => {
+      const res = await world.devices[caller].client(QrTagService).resolve({ hash: world.ids.tag });
+      return TagStatus[res.status].toLowerCase();
+    });
+    const asBuilt: Answers = {
+      owner: 'vehicle', admin: 'vehicle', current: 'vehicle',
+      ended: 'private_vehicle', future: 'private_vehicle', stranger: 'private_vehicle', anonymous: 'private_vehicle',
+    };
+    expect(resolved).toEqual(
+      inEveryState(asBuilt, { 'customer deleted': { current: 'private_vehicle' }, 'company deleted': { current: 'private_vehicle' } }),
+    );
   });
 
   it('CompanyService reads (GetCompany, ListCustomers, ListServices) are for current employees of a company that stands, and admins', async () => {
