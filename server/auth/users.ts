@@ -19,8 +19,8 @@ type LinkRow = {
 };
 
 /**
- * The signed-in user as SPEC §3 describes it. Only current links count (started, and not ended), and
- * only companies that are not deleted: a past employer's workspace must not be offered. isEmployee follows them.
+ * The signed-in user as SPEC §3 describes it. Only current links count (started, not ended, their company not
+ * deleted): a past employer's workspace must not be offered. isEmployee follows them.
  */
 export async function loadUser(db: Queryable, userId: string): Promise<User | null> {
   const [user] = await db.query<UserRow>('select id, display_name, email, is_admin from users where id = $1', [userId]);
@@ -28,7 +28,7 @@ export async function loadUser(db: Queryable, userId: string): Promise<User | nu
   const links = await db.query<LinkRow>(
     `select e.id, e.company_id, e.type, c.name, c.short_info
        from company_employees e join companies c on c.id = e.company_id
-      where e.user_id = $1 and ${currentlyEmployed('e')} and c.deleted_at is null
+      where e.user_id = $1 and ${currentlyEmployed('e')}
       order by c.name, e.id`,
     [userId],
   );

@@ -1,10 +1,12 @@
 import type { Queryable } from './db.js';
 
 /**
- * SQL for "this link makes its user an employee right now" (migration 0005 defines tagbook_employed), for a
- * company_employees row aliased `alias`. Every server-side check uses it; the sync rules read the stored flag.
+ * SQL for "this link makes its user an employee right now": its start reached, its end not passed, its company not
+ * deleted (migration 0018 defines tagbook_link_current), for a company_employees row aliased `alias`. Every
+ * server-side check uses it; the sync rules read the stored flag, is_current, which is the same function's answer.
  */
-export const currentlyEmployed = (alias: string) => `tagbook_employed(${alias}.start_date, ${alias}.end_date)`;
+export const currentlyEmployed = (alias: string) =>
+  `tagbook_link_current(${alias}.company_id, ${alias}.start_date, ${alias}.end_date)`;
 
 /** How long the job sleeps at most: a link written with a start or end a few seconds ahead is seen in time. */
 export const EMPLOYMENT_CHECK_MAX_MS = 5_000;

@@ -5,6 +5,7 @@ import { loadUser } from '../auth/users.js';
 import type { Queryable } from '../db/db.js';
 import type { ServerContext } from './context.js';
 import { requireSession, sessionSlot } from './session-context.js';
+import { vehicleAccess } from './vehicle-access.js';
 
 /** The words of SPEC §5 for a tag id that is taken. */
 export const TAG_EXISTS_MESSAGE = 'QR code already exists';
@@ -37,7 +38,6 @@ async function freshHash(db: Queryable, length: number, taken: ReadonlySet<strin
 
 type TagTarget = {
   target_id: string | null;
-  target_path: string | null;
   is_public: boolean | null;
   user_id: string | null;
 };
@@ -53,19 +53,17 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
     async resolve(req, hctx) {
       if (!isTagHash(req.hash)) throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
       const [tag] = await ctx.db.query<TagTarget>(
-        `select t.target_id, t.target_path, v.is_public, v.user_id
+        `select t.target_id, v.is_public, v.user_id
            from qr_tags t left join vehicles v on v.id = t.target_id
           where t.id = $1`,
         [req.hash],
       );
       if (tag === undefined) return { status: TagStatus.NOT_FOUND };
       if (tag.target_id === null) return { status: TagStatus.UNCLAIMED };
-      // Anonymous callers are welcome; a signed-in caller may also see their own vehicles, and admins every one.
+      // Anonymous callers are welcome; the tag opens the vehicle for whoever GetVehicle lets see it.
       const viewer = sessionSlot(hctx).session?.userId ?? null;
-      const visible =
-        tag.is_public === true ||
-        (viewer !== null && (tag.user_id === viewer || (await loadUser(ctx.db, viewer))?.isAdmin === true));
-      if (!visible) return { status: TagStatus.PRIVATE_VEHICLE };
+      const vehicle = { id: tag.target_id, user_id: tag.user_id, is_public: tag.is_public === true };
+      if ((await vehicleAccess(ctx.db, vehicle, viewer)) === null) return { status: TagStatus.PRIVATE_VEHICLE };
       return { status: TagStatus.VEHICLE, vehicleId: tag.target_id, targetPath: '/vehicle' };
     },
 

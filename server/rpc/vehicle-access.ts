@@ -35,9 +35,8 @@ export type VehicleRow = {
 };
 
 /**
- * The vehicle and the caller's access to it (SPEC §6): admins see every vehicle, owners theirs, current employees
- * of the company whose customer it is that one, anyone a public one. Anything else — no such vehicle, a malformed
- * id, a private vehicle of someone else — is the same not_found, so the answer never tells whether it exists.
+ * The vehicle and the caller's access to it; anything the caller may not see — no such vehicle, a malformed id, a
+ * private vehicle of someone else — is the same not_found, so the answer never tells whether it exists.
  */
 export async function readableVehicle(
   db: Queryable,
@@ -53,13 +52,26 @@ export async function readableVehicle(
   );
   if (vehicle === undefined) throw vehicleNotFound();
   const viewer = sessionSlot(hctx).session?.userId ?? null;
-  const access = viewer === null ? null : await signedInAccess(db, vehicle, viewer);
-  if (access !== null) return { vehicle, access, viewer };
-  if (vehicle.is_public) return { vehicle, access: 'public', viewer };
-  throw vehicleNotFound();
+  const access = await vehicleAccess(db, vehicle, viewer);
+  if (access === null) throw vehicleNotFound();
+  return { vehicle, access, viewer };
 }
 
-async function signedInAccess(db: Queryable, vehicle: VehicleRow, viewer: string): Promise<Access | null> {
+/**
+ * The caller's access to a vehicle (SPEC §6), or null when they may not see it: admins see every vehicle, owners
+ * theirs, current employees of the company whose (not deleted) customer it is that one, anyone a public one. Every
+ * read of a vehicle a device does not hold asks this.
+ */
+export async function vehicleAccess(
+  db: Queryable,
+  vehicle: Pick<VehicleRow, 'id' | 'user_id' | 'is_public'>,
+  viewer: string | null,
+): Promise<Access | null> {
+  const access = viewer === null ? null : await signedInAccess(db, vehicle, viewer);
+  return access ?? (vehicle.is_public ? 'public' : null);
+}
+
+async function signedInAccess(db: Queryable, vehicle: Pick<VehicleRow, 'id' | 'user_id'>, viewer: string): Promise<Access | null> {
   const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [viewer]);
   if (user?.is_admin) return 'admin';
   if (vehicle.user_id === viewer) return 'owner';

@@ -217,7 +217,8 @@ export enum TagStatus {
   UNCLAIMED = 2,
 
   /**
-   * The tag opens a vehicle the caller may see (public, theirs, or any for an admin): vehicle_id says which.
+   * The tag opens a vehicle the caller may see (as VehicleService.GetVehicle decides: public, theirs, a customer's of a
+   * company they work for, or any for an admin): vehicle_id says which.
    *
    * @generated from enum value: TAG_STATUS_VEHICLE = 3;
    */
