@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import { isDatabaseUnavailable } from './db/errors.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { routePreloadHeaders } from './http/preload.js';
@@ -75,7 +76,8 @@ export async function startServer(
         await db.query('SELECT 1');
         return sendJson(res, 200, { ok: true, database: db.kind });
       } catch (err) {
-        return sendJson(res, 503, { ok: false, error: String(err) });
+        console.warn('health check: the database did not answer:', err instanceof Error ? err.message : err);
+        return sendJson(res, 503, { ok: false, database: db.kind, error: 'The database did not answer' });
       }
     }
     // Source maps only for those allowed (http/source-maps.ts); everyone else is told there is no such file.
@@ -89,9 +91,13 @@ export async function startServer(
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
-      console.error('request failed', req.method, req.url, err);
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' });
-      else res.destroy();
+      // The database out of reach is a 503 the caller may retry (the sync SDKs do); anything else is our fault.
+      const unavailable = isDatabaseUnavailable(err);
+      if (unavailable) console.warn('request failed', req.method, req.url, (err as Error).message);
+      else console.error('request failed', req.method, req.url, err);
+      if (res.headersSent) res.destroy();
+      else if (unavailable) sendJson(res, 503, { error: 'The database is unavailable; try again in a moment' });
+      else sendJson(res, 500, { error: 'Internal error' });
     });
   });
   const inflight = trackInflight(server);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './db.js';
 import { copyFrom } from './pg-copy.js';
+import { DatabaseUnavailable } from './errors.js';
 import { transactionGuard } from './tx-guard.js';
 
 /**
@@ -36,18 +37,39 @@ function typeParsers(): pg.CustomTypesConfig {
 type Client = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /**
+ * How long a new connection may take before the work that wanted it fails (Unavailable) instead of waiting: a
+ * PostgreSQL that does not answer at all (a failover under way, a dropped route) would otherwise hold every request
+ * for the operating system's TCP time-out, minutes. Keep-alives find dead connections that sit idle in the pool.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+const CONNECTION = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true } as const;
+
+/**
+ * What pg raised, as this server tells it apart: the database's own answers (with their SQLSTATE) as they are, a
+ * mistake in the values we passed (a TypeError) as it is, and everything else — socket errors, pg's "Connection
+ * terminated", "not queryable" — as the connection lost (DatabaseUnavailable).
+ */
+function fromPg(error: unknown): unknown {
+  return error instanceof pg.DatabaseError || error instanceof TypeError ? error : new DatabaseUnavailable(error);
+}
+
+/**
  * Without parameters pg uses the simple protocol: several statements are allowed (migrations need that) and pg
  * then returns one result per statement; like pglite.ts we answer with the rows of the last one.
  */
 async function run<T extends Row>(client: Client, sql: string, params?: readonly unknown[]): Promise<T[]> {
-  const result: pg.QueryResult<T> | pg.QueryResult<T>[] =
-    params === undefined || params.length === 0 ? await client.query<T>(sql) : await client.query<T>(sql, [...params]);
+  let result: pg.QueryResult<T> | pg.QueryResult<T>[];
+  try {
+    result = params === undefined || params.length === 0 ? await client.query<T>(sql) : await client.query<T>(sql, [...params]);
+  } catch (error) {
+    throw fromPg(error);
+  }
   return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
 }
 
 /** Connects to url (and checks the connection once, so a wrong URL fails at start rather than at first use). */
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, options: '-c TimeZone=UTC', types: typeParsers() });
+  const pool = new pg.Pool({ connectionString: url, options: '-c TimeZone=UTC', types: typeParsers(), ...CONNECTION });
   // An idle client losing its connection must not crash the process; the pool replaces it on next use.
   pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
   try {
@@ -67,23 +89,39 @@ export async function openPostgres(url: string): Promise<Db> {
     async transaction(fn) {
       guard.assertOutside('transaction');
       // One pooled client for the whole transaction: BEGIN, the work and COMMIT must share a connection.
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw fromPg(error);
+      });
+      // While a client is checked out the pool does not listen to it, and pg reports a connection lost between two
+      // statements (the transaction's own work in between) as an 'error' event: with nobody listening, that ends
+      // the process. So the transaction listens for as long as it holds the client; a lost one is destroyed.
+      let lost: Error | null = null;
+      const onError = (error: Error) => {
+        lost ??= error;
+      };
+      client.on('error', onError);
       try {
-        await client.query('begin');
-        const tx: Queryable = { query: (sql, params) => run(client, sql, params), copyFrom: (sql, data) => copyFrom(client, sql, data) };
+        await run(client, 'begin');
+        const tx: Queryable = {
+          query: (sql, params) => run(client, sql, params),
+          copyFrom: (sql, data) => copyFrom(client, sql, data).catch((error: unknown) => {
+            throw fromPg(error);
+          }),
+        };
         const result = await guard.inside(() => fn(tx));
-        await client.query('commit');
-        client.release();
+        await run(client, 'commit');
         return result;
       } catch (error) {
-        try {
-          await client.query('rollback');
-          client.release();
-        } catch (rollbackError) {
-          // The connection is in an unknown state: destroy it instead of returning it to the pool.
-          client.release(rollbackError instanceof Error ? rollbackError : true);
+        if (lost === null) {
+          await client.query('rollback').catch((rollbackError: unknown) => {
+            // The connection is in an unknown state: destroy it instead of returning it to the pool.
+            lost = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          });
         }
         throw error;
+      } finally {
+        client.removeListener('error', onError);
+        client.release(lost ?? undefined);
       }
     },
     listen: (channel, cb) => listenOn(url, channel, cb),
@@ -92,8 +130,32 @@ export async function openPostgres(url: string): Promise<Db> {
 }
 
 /**
+ * A connection of its own, outside the pool, for work that must keep one: LISTEN, a session-level lock. onLost is
+ * called once when the connection breaks, however many errors pg reports for it, and the connection is closed by
+ * then; ending it on purpose (client.end()) is not a loss.
+ */
+export async function openDedicatedConnection(url: string, onLost: (error: Error) => void): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, ...CONNECTION });
+  let gone = false;
+  client.on('error', (error) => {
+    if (gone) return;
+    gone = true;
+    client.end().catch(() => {});
+    onLost(error);
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    gone = true;
+    client.end().catch(() => {});
+    throw fromPg(error);
+  }
+  return client;
+}
+
+/**
  * LISTEN needs a connection of its own for as long as it listens: a pooled one would go back to the pool (and to
- * other queries) between notifications. When that connection fails, a new one is tried every second.
+ * other queries) between notifications. When that connection is lost, a new one is tried every second.
  */
 async function listenOn(url: string, channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
   // The channel is interpolated into LISTEN (it cannot be a parameter): only this shape may reach the SQL.
@@ -102,25 +164,27 @@ async function listenOn(url: string, channel: string, cb: (payload: string) => v
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   const reopenSoon = () => {
-    if (!closed) retry = setTimeout(() => void open().catch(reopenSoon), 1000).unref();
+    if (!closed && retry === null) {
+      retry = setTimeout(() => {
+        retry = null;
+        void open().catch(reopenSoon);
+      }, 1000).unref();
+    }
   };
   const open = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = await openDedicatedConnection(url, (error) => {
+      console.error(`PostgreSQL LISTEN ${channel} connection lost:`, error.message);
+      if (client === next) client = null;
+      reopenSoon();
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) cb(message.payload ?? '');
     });
-    next.on('error', (error) => {
-      console.error(`PostgreSQL LISTEN ${channel} connection lost:`, error.message);
-      if (client === next) client = null;
-      next.end().catch(() => {});
-      reopenSoon();
-    });
     try {
-      await next.connect();
       await next.query(`listen ${channel}`);
     } catch (error) {
       next.end().catch(() => {});
-      throw error;
+      throw fromPg(error);
     }
     if (closed) await next.end();
     else client = next;

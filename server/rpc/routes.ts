@@ -16,6 +16,7 @@ import { companyService } from './company.js';
 import { devToolsService } from './dev-tools.js';
 import { qrTagService } from './qr-tags.js';
 import { createRpcAdapter } from './adapter.js';
+import { unexpectedErrorInterceptor } from './error-interceptor.js';
 import { authService } from './auth.js';
 import type { ServerContext } from './context.js';
 import { syncService } from './sync.js';
@@ -45,8 +46,9 @@ export function createRpcHandler(ctx: ServerContext) {
   return createRpcAdapter({
     routes,
     requestPathPrefix: RPC_PREFIX,
-    // Text first: a session id with a NUL must be refused before it reaches a query.
-    interceptors: [storableTextInterceptor, sessionInterceptor(ctx)],
+    // Unexpected errors become answers around everything else; text next: a session id with a NUL must be refused
+    // before it reaches a query.
+    interceptors: [unexpectedErrorInterceptor, storableTextInterceptor, sessionInterceptor(ctx)],
     // The interceptor sees Connect's view of the request, which has no socket: the address is handed over here.
     contextValues: (req) =>
       createContextValues().set(

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { openDedicatedConnection } from '../db/postgres.js';
 
 /**
  * Which process replicates when several share one PostgreSQL: the holder of a session-level advisory lock
@@ -28,35 +29,47 @@ export function advisoryLeadership(databaseUrl: string, retryMs = 2000): Leaders
   let timer: NodeJS.Timeout | null = null;
   const acquired: (() => void)[] = [];
 
-  const drop = (reason: string) => {
+  const retryIn = (ms: number) => {
+    if (!stopped && timer === null) timer = setTimeout(() => void attempt(), ms).unref();
+  };
+  /**
+   * The connection (and with it the lock) is gone. PostgreSQL dropping a connection is usually over at once (a
+   * proxy's time-out, a terminated backend), so the lock is tried again straight away, then at the usual interval.
+   */
+  const drop = (lostClient: pg.Client, reason: string) => {
+    if (lostClient !== client) return;
     if (leader) console.warn(`sync: replication leadership lost (${reason})`);
     leader = false;
-    const old = client;
     client = null;
-    old?.end().catch(() => {});
-    if (!stopped && timer === null) timer = setTimeout(() => void attempt(), retryMs).unref();
+    lostClient.end().catch(() => {});
+    retryIn(0);
   };
 
   const attempt = async () => {
     timer = null;
     if (stopped) return;
+    let current = client;
     try {
-      if (!client) {
-        const next = new pg.Client({ connectionString: databaseUrl });
-        next.on('error', (error) => drop(error.message));
-        await next.connect();
-        client = next;
+      if (!current) {
+        const next = await openDedicatedConnection(databaseUrl, (error) => drop(next, error.message));
+        if (stopped) {
+          await next.end().catch(() => {});
+          return;
+        }
+        client = current = next;
       }
-      const [row] = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [LEADER_LOCK_KEY])).rows;
+      const [row] = (await current.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [LEADER_LOCK_KEY])).rows;
       if (row?.ok && !leader && !stopped) {
         leader = true;
         for (const cb of acquired) cb();
       }
     } catch (error) {
-      drop(error instanceof Error ? error.message : String(error));
+      if (current) drop(current, error instanceof Error ? error.message : String(error));
+      // Not connected at all (the database is down): the usual interval, not a tight loop.
+      retryIn(retryMs);
       return;
     }
-    if (!stopped && !leader) timer = setTimeout(() => void attempt(), retryMs).unref();
+    if (!leader) retryIn(retryMs);
   };
   void attempt();
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import type { BatchPlan, PlannedState } from './batch.js';
 import { BatchPlanner, type Prepared } from './batch-planner.js';
 import type { SyncHub } from './hub.js';
@@ -10,6 +11,12 @@ import type { SyncRules } from './rules.js';
 
 /** A bulk load this large makes stale statistics matter (see refreshStatistics). */
 const ANALYZE_AFTER_OPS = 10_000;
+
+/**
+ * After a failed batch the next try comes this soon, doubling with each failure in a row up to the poll interval:
+ * a dropped database connection is usually back at once, and replication should not wait a whole poll for it.
+ */
+const RETRY_FIRST_MS = 100;
 
 export interface ReplicatorOptions {
   /** Changes per transaction: bounds how long one batch holds the database (PGlite serves nothing else meanwhile). */
@@ -50,6 +57,9 @@ export class Replicator {
   private wanted = false;
   private stopped = true;
   private poll: NodeJS.Timeout | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  /** Failed batches in a row (the retry's back-off). */
+  private failures = 0;
   private unlisten: (() => Promise<void>) | null = null;
   private idleWaiters: (() => void)[] = [];
   private rulesChecked = false;
@@ -97,7 +107,9 @@ export class Replicator {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearTimeout(this.poll);
+    if (this.retry) clearTimeout(this.retry);
     this.poll = null;
+    this.retry = null;
     const unlisten = this.unlisten;
     this.unlisten = null;
     await unlisten?.();
@@ -141,6 +153,7 @@ export class Replicator {
           this.rulesChecked = true;
         }
         await this.drain();
+        this.failures = 0;
         if (this.opsSinceAnalyze >= this.analyzeAfterOps && !this.analyzing) {
           this.opsSinceAnalyze = 0;
           this.analyzing = this.analyzeBeside();
@@ -151,7 +164,13 @@ export class Replicator {
           continue;
         }
         this.stats.errors++;
-        console.error('sync: replication batch failed; retrying at the next poll', error);
+        const delay = Math.min(this.pollMs, RETRY_FIRST_MS * 2 ** this.failures++);
+        // Unavailability is expected now and then, and its message says all; anything else gets its stack.
+        console.error(`sync: replication batch failed; retrying in ${delay} ms:`, isDatabaseUnavailable(error) ? (error as Error).message : error);
+        this.retry ??= setTimeout(() => {
+          this.retry = null;
+          this.wake();
+        }, delay).unref();
         return;
       }
     }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isTransientDbError } from '../../server/db/errors.js';
+import { DatabaseUnavailable, isDatabaseUnavailable, isTransientDbError } from '../../server/db/errors.js';
 
 describe('database failures: retry or refuse', () => {
   it.each<[string, unknown, boolean]>([
@@ -23,5 +23,25 @@ describe('database failures: retry or refuse', () => {
     ['statement time-out (57014)', { code: '57014' }, true],
   ])('%s → transient: %s', (_what, error, transient) => {
     expect(isTransientDbError(error)).toBe(transient);
+  });
+});
+
+describe('database failures: unavailable (answered Unavailable) or not', () => {
+  it.each<[string, unknown, boolean]>([
+    ['a lost connection, as the adapter reports it', new DatabaseUnavailable(new Error('Connection terminated unexpectedly')), true],
+    ['admin shutdown (57P01)', { code: '57P01' }, true],
+    ['connection failure (08006)', { code: '08006' }, true],
+    ['deadlock (40P01)', { code: '40P01' }, true],
+    ['a fault of ours', new TypeError('x is not a function'), false],
+    ['a plain error', new Error('Connection terminated unexpectedly'), false],
+    ['foreign key violation (23503)', { code: '23503' }, false],
+  ])('%s → unavailable: %s', (_what, error, unavailable) => {
+    expect(isDatabaseUnavailable(error)).toBe(unavailable);
+  });
+
+  it('keeps what the driver said as the cause', () => {
+    const cause = new Error('Connection terminated unexpectedly');
+    expect(new DatabaseUnavailable(cause).cause).toBe(cause);
+    expect(isTransientDbError(new DatabaseUnavailable(cause))).toBe(true);
   });
 });
