@@ -17,11 +17,12 @@ const REQUEST_ENVELOPE_BYTES = 16 * 1024;
 export const UPLOAD_ENTRY_MAX_BYTES = RPC_REQUEST_MAX_BYTES - REQUEST_ENVELOPE_BYTES;
 
 /**
- * What the server applies as one transaction, in whatever parts it came. Beyond any screen's writes (3,000 notes
- * of the longest kind fill 32 MiB) and within what one database transaction applies in well under a minute and
- * what the server holds in memory while it does; a larger one is refused whole with the reason.
+ * What the server applies as one transaction, in whatever parts it came; a larger one is refused whole, with the
+ * reason. Far beyond any screen's writes (a screen writes a handful; over 3,000 notes of the longest kind fill
+ * 32 MiB), and within what one database transaction applies while its request is held open: about a minute at the
+ * slowest rate measured (bench/upload-large.mjs, 430 entries/s on a loaded machine) and 32 MiB held in memory.
  */
-export const UPLOAD_TRANSACTION_MAX_ENTRIES = 50_000;
+export const UPLOAD_TRANSACTION_MAX_ENTRIES = 20_000;
 export const UPLOAD_TRANSACTION_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Per entry, more than protobuf spends on its field tags, lengths and the two int64 ids and the op. */

@@ -213,7 +213,9 @@ describe.each(backends)('large transactions from the official client on %s', (ba
       const part = { ...requests[0]!.part!, totalEntries: UPLOAD_TRANSACTION_MAX_ENTRIES + 1 };
       const res = await rpc(device).uploadData({ clientId, transactionId: tx, crud: requests[0]!.crud, part });
       expect(res.missingParts).toEqual([]);
-      expect(res.errors).toEqual([expect.objectContaining({ code: 'too_large', message: '50,001 changes made together are more than the 50,000 the server takes at once' })]);
+      const n = (x: number) => x.toLocaleString('en-US');
+      const message = `${n(UPLOAD_TRANSACTION_MAX_ENTRIES + 1)} changes made together are more than the ${n(UPLOAD_TRANSACTION_MAX_ENTRIES)} the server takes at once`;
+      expect(res.errors).toEqual([expect.objectContaining({ code: 'too_large', message })]);
       expect(await serverNotes('declared')).toBe(0);
     });
 

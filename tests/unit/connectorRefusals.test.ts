@@ -20,8 +20,8 @@ describe('refusalMessage', () => {
     expect(refusalMessage([{ message: 'a', id: 'x' }, { message: 'b', id: 'y' }])).toBe('The server refused 2 change(s); they were undone on this device.');
   });
   it('says every change made together was undone when the transaction was refused as a whole', () => {
-    expect(refusalMessage([{ message: '60,000 changes made together are more than the 50,000 the server takes at once', id: '' }])).toBe(
-      '60,000 changes made together are more than the 50,000 the server takes at once. They were undone on this device.',
+    expect(refusalMessage([{ message: '25,000 changes made together are more than the 20,000 the server takes at once', id: '' }])).toBe(
+      '25,000 changes made together are more than the 20,000 the server takes at once. They were undone on this device.',
     );
   });
 });
