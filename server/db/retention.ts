@@ -4,7 +4,8 @@ import type { Queryable } from './db.js';
  * How long rows a caller can make the server store are kept, and how many per user. Every table a request can grow
  * is listed here, so nobody can fill the database by repeating a cheap call: sign-in failure counters for made-up
  * accounts and addresses, one-time links, mail already delivered (or given up on), ended sessions, write
- * checkpoints of device ids no longer used, and the upload log kept for idempotency and for admins to read.
+ * checkpoints of device ids no longer used, the upload log kept for idempotency and for admins to read, and the
+ * parts of uploads never finished.
  */
 export const RETENTION = {
   /** A failure window lasts 15 minutes; a day later its counter means nothing. */
@@ -20,6 +21,11 @@ export const RETENTION = {
   writeCheckpointsPerUser: 50,
   /** Upload transactions remembered per user for idempotency; a device retries within minutes, not thousands. */
   uploadTransactionsPerUser: 10_000,
+  /**
+   * Parts of a transaction a device began sending and has not finished (0015). A device that comes back later only
+   * hears which parts are missing and sends them again: its writes wait in its own queue, never here.
+   */
+  uploadPartsHours: 24,
 } as const;
 
 const days = (n: number) => `now() - interval '${n} days'`;
@@ -35,6 +41,7 @@ export async function pruneStoredRows(db: Queryable): Promise<Record<string, num
     sync_write_checkpoints: `delete from sync_write_checkpoints where updated_at < ${days(RETENTION.writeCheckpointDays)} returning 1`,
     sync_upload_transactions: `delete from sync_upload_transactions where created_at < ${days(RETENTION.uploadLogDays)} returning 1`,
     sync_upload_rejections: `delete from sync_upload_rejections where created_at < ${days(RETENTION.uploadLogDays)} returning 1`,
+    sync_upload_parts: `delete from sync_upload_parts where created_at < now() - interval '${RETENTION.uploadPartsHours} hours' returning 1`,
     sync_upload_transactions_per_user: `delete from sync_upload_transactions t using (
         select user_id, client_id, transaction_id from (
           select user_id, client_id, transaction_id,

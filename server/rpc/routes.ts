@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { createContextValues } from '@connectrpc/connect';
+import { RPC_REQUEST_MAX_BYTES } from '../../src/domain/transactionLimits.js';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
 import { AdminService, CompanyService } from '../../src/gen/tagbook/v1/admin_pb.js';
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
@@ -55,6 +56,6 @@ export function createRpcHandler(ctx: ServerContext) {
         CLIENT_ADDRESS,
         clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], ctx.config.trustProxy),
       ),
-    readMaxBytes: 4 * 1024 * 1024,
+    readMaxBytes: RPC_REQUEST_MAX_BYTES,
   });
 }

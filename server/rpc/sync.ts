@@ -1,95 +1,115 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
-import { CrudOp, SyncService, type UploadDataRequest } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { CrudOp, SyncService, type CrudEntry } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { isTransientDbError } from '../db/errors.js';
+import type { Queryable } from '../db/db.js';
 import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
 import { nameActor } from '../db/actor.js';
 import { loadActor, transactionLookups } from '../sync/upload/facts.js';
+import { dropParts, receivePart, type TransactionKey } from '../sync/upload/parts.js';
 import type { Refusal } from '../sync/upload/policy.js';
 import { NOT_STORABLE } from '../sync/upload/refusals.js';
+import { oversizedEntries, transactionTooLarge, travelledBytes, type OpError } from '../sync/upload/size.js';
 import type { ServerContext } from './context.js';
 import { requireSession } from './session-context.js';
-
-/** More entries than this in one transaction is refused as a whole (and never retried) rather than held open. */
-export const MAX_ENTRIES_PER_UPLOAD = 1000;
-
-interface OpError {
-  index: number;
-  table: string;
-  id: string;
-  code: string;
-  message: string;
-}
 
 const KINDS = { [CrudOp.PUT]: 'PUT', [CrudOp.PATCH]: 'PATCH', [CrudOp.DELETE]: 'DELETE' } as const;
 
 /** Thrown inside the database transaction so that a refused entry rolls back every entry before it. */
 class Refused extends Error {
-  constructor(readonly errors: OpError[]) {
+  constructor(
+    readonly errors: OpError[],
+    /** What the device sent, kept with the refusal for administrators. */
+    readonly entries: readonly CrudEntry[],
+  ) {
     super('upload refused');
   }
 }
 
-function refusedEntry(req: UploadDataRequest, index: number, refusal: Refusal): OpError {
-  const entry = req.crud[index];
+function refusedEntry(entries: readonly CrudEntry[], index: number, refusal: Refusal): OpError {
+  const entry = entries[index];
   return { index, table: entry?.table ?? '', id: entry?.id ?? '', ...refusal };
 }
 
-type Decoded = { ok: true; entries: UploadEntry[] } | { ok: false; errors: OpError[] };
-
-function decode(req: UploadDataRequest): Decoded {
-  if (req.crud.length > MAX_ENTRIES_PER_UPLOAD) {
-    const message = `More than ${MAX_ENTRIES_PER_UPLOAD} changes in one transaction`;
-    return { ok: false, errors: [{ index: 0, table: '', id: '', code: 'invalid_value', message }] };
-  }
-  const entries: UploadEntry[] = [];
-  for (const [index, e] of req.crud.entries()) {
+/** Size first (a transaction too large, or a change too large to have travelled), then each entry's operation. */
+function decode(entries: readonly CrudEntry[]): UploadEntry[] {
+  const tooLarge = transactionTooLarge(entries.length, entries.reduce((sum, e) => sum + travelledBytes(e), 0));
+  const oversized = oversizedEntries(entries, 0);
+  if (tooLarge || oversized.length > 0) throw new Refused(tooLarge ? [tooLarge] : oversized, entries);
+  return entries.map((e, index) => {
     const kind = KINDS[e.op as keyof typeof KINDS];
-    if (!kind) return { ok: false, errors: [refusedEntry(req, index, { code: 'invalid_value', message: 'Unknown operation' })] };
-    entries.push({ table: e.table, id: e.id, kind, opData: e.opData });
-  }
-  return { ok: true, entries };
+    if (!kind) throw new Refused([refusedEntry(entries, index, { code: 'invalid_value', message: 'Unknown operation' })], entries);
+    return { table: e.table, id: e.id, kind, opData: e.opData };
+  });
+}
+
+const keyParams = (key: TransactionKey) => [key.userId, key.clientId, key.transactionId.toString()];
+
+/** The answer a transaction already got (applied: no errors; refused: its errors), or null when it has none yet. */
+async function earlierAnswer(tx: Queryable, key: TransactionKey): Promise<{ duplicate: true; errors: OpError[] } | null> {
+  const [seen] = await tx.query<{ errors: OpError[] }>(
+    'select errors from sync_upload_transactions where user_id = $1 and client_id = $2 and transaction_id = $3',
+    keyParams(key),
+  );
+  return seen ? { duplicate: true, errors: seen.errors } : null;
+}
+
+/**
+ * Claims the whole transaction for this request, or returns the answer it already got. A concurrent request for
+ * the same transaction waits on the claim's key until this one commits or rolls back.
+ */
+async function claim(tx: Queryable, key: TransactionKey): Promise<{ duplicate: true; errors: OpError[] } | null> {
+  const claimed = await tx.query(
+    `insert into sync_upload_transactions (user_id, client_id, transaction_id) values ($1, $2, $3)
+     on conflict do nothing returning 1 as claimed`,
+    keyParams(key),
+  );
+  return claimed.length > 0 ? null : ((await earlierAnswer(tx, key)) ?? { duplicate: true, errors: [] });
 }
 
 /**
  * SyncService (DESIGN decision 5). Every entry is authorised against the signed-in caller and validated; the
  * transaction applies whole or not at all. Refusals come back inside a successful answer so the device's queue
  * moves on (the next checkpoint puts the server's truth back on the device); only transient failures are errors,
- * which the SDK retries. A (user, client, transaction) is applied at most once, however often it arrives.
+ * which the SDK retries. A (user, client, transaction) is applied at most once, however often it arrives, and
+ * however many parts it came in: a transaction in parts is claimed and applied when its last part arrives.
  */
 export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof SyncService>> {
   return {
     async uploadData(req, hctx) {
       const { userId } = requireSession(hctx);
       if (req.clientId === '' || req.clientId.length > 100) throw new ConnectError('A client id is required', Code.InvalidArgument);
-      const key = [userId, req.clientId, req.transactionId.toString()];
+      const key: TransactionKey = { userId, clientId: req.clientId, transactionId: req.transactionId };
       try {
         return await ctx.db.transaction(async (tx) => {
-          const claimed = await tx.query(
-            `insert into sync_upload_transactions (user_id, client_id, transaction_id) values ($1, $2, $3)
-             on conflict do nothing returning 1 as claimed`,
-            key,
-          );
-          if (claimed.length === 0) {
-            const [seen] = await tx.query<{ errors: OpError[] }>(
-              'select errors from sync_upload_transactions where user_id = $1 and client_id = $2 and transaction_id = $3',
-              key,
-            );
-            return { duplicate: true, errors: seen?.errors ?? [] };
+          let entries: readonly CrudEntry[] = req.crud;
+          if (req.part) {
+            const earlier = await earlierAnswer(tx, key);
+            if (earlier) {
+              // A part sent again after its transaction settled: nothing to keep.
+              await dropParts(tx, key);
+              return earlier;
+            }
+            const outcome = await receivePart(tx, key, req.part, req.crud);
+            if (outcome.kind === 'missing') return { duplicate: false, errors: [], missingParts: outcome.parts };
+            if (outcome.kind === 'refused') throw new Refused(outcome.errors, outcome.entries);
+            entries = outcome.entries;
+            await dropParts(tx, key);
           }
-          const decoded = decode(req);
-          if (!decoded.ok) throw new Refused(decoded.errors);
+          const earlier = await claim(tx, key);
+          if (earlier) return earlier;
+          const decoded = decode(entries);
           const actor = await loadActor(tx, userId);
           if (actor === null) throw new ConnectError('This account no longer exists', Code.Unauthenticated);
           await nameActor(tx, userId);
           const lookups = transactionLookups(tx);
-          for (const [index, entry] of decoded.entries.entries()) {
+          for (const [index, entry] of decoded.entries()) {
             const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err, entry));
-            if (refusal) throw new Refused([refusedEntry(req, index, refusal)]);
+            if (refusal) throw new Refused([refusedEntry(entries, index, refusal)], entries);
           }
           return { duplicate: false, errors: [] };
         });
       } catch (err) {
-        if (err instanceof Refused) return recordRefusal(ctx, key, req, err.errors);
+        if (err instanceof Refused) return recordRefusal(ctx, key, err.entries, err.errors);
         if (err instanceof ConnectError) throw err;
         console.error('upload failed', err);
         throw new ConnectError('The upload could not be applied right now; it will be retried', Code.Unavailable);
@@ -109,21 +129,27 @@ function permanentRefusal(err: unknown, entry: UploadEntry): Refusal {
   return NOT_STORABLE;
 }
 
-async function recordRefusal(ctx: ServerContext, key: string[], req: UploadDataRequest, errors: OpError[]) {
-  const crud = req.crud.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
+/** Refusals keep what was sent for administrators to read; of a larger transaction, only the entries refused. */
+const REJECTION_KEEPS_ALL_UP_TO = 100;
+
+/** Records the refusal as the transaction's answer (so a retry hears it again) and drops whatever parts it left. */
+async function recordRefusal(ctx: ServerContext, key: TransactionKey, entries: readonly CrudEntry[], errors: OpError[]) {
+  const kept = entries.length <= REJECTION_KEEPS_ALL_UP_TO ? entries : errors.flatMap((e) => entries[e.index] ?? []);
+  const crud = kept.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
   await ctx.db.transaction(async (tx) => {
+    await dropParts(tx, key);
     const claimed = await tx.query(
       `insert into sync_upload_transactions (user_id, client_id, transaction_id, errors) values ($1, $2, $3, $4::text::jsonb)
        on conflict do nothing returning 1 as claimed`,
-      [...key, JSON.stringify(errors)],
+      [...keyParams(key), JSON.stringify(errors)],
     );
     if (claimed.length === 0) return;
     await tx.query(
       `insert into sync_upload_rejections (user_id, client_id, transaction_id, errors, crud)
        values ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
-      [...key, JSON.stringify(errors), JSON.stringify(crud)],
+      [...keyParams(key), JSON.stringify(errors), JSON.stringify(crud)],
     );
   });
-  console.warn(`upload refused for user ${key[0]}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
+  console.warn(`upload refused for user ${key.userId}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
   return { duplicate: false, errors };
 }

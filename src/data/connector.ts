@@ -4,6 +4,7 @@ import { AuthService } from '../gen/tagbook/v1/auth_pb.js';
 import { SyncService } from '../gen/tagbook/v1/sync_pb.js';
 import { rpcClient } from '../rpc/transport.js';
 import { pushNotification } from './notifications.js';
+import { PartProgress, uploadTransaction } from './transactionUpload.js';
 import { toWireEntry, type LocalCrudEntry } from './uploadEntries.js';
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -12,8 +13,11 @@ const errorMessage = (err: unknown) => (err instanceof Error ? err.message : Str
  * What the user reads when the server refused a change. The server's words name the reason (a tag claimed by someone
  * else first, say); the rest of the transaction was refused with it, but later transactions were not.
  */
-export function refusalMessage(errors: readonly { message: string }[]): string {
-  if (errors.length === 1) return `${errors[0]!.message}. That change was undone on this device.`;
+export function refusalMessage(errors: readonly { message: string; id: string }[]): string {
+  const [only] = errors;
+  // A refusal naming no row is of the transaction as a whole (its size): every change made with it was undone.
+  if (errors.length === 1 && only!.id === '') return `${only!.message}. They were undone on this device.`;
+  if (errors.length === 1) return `${only!.message}. That change was undone on this device.`;
   return `The server refused ${errors.length} change(s); they were undone on this device.`;
 }
 
@@ -38,6 +42,9 @@ export function asSyncError(err: unknown): unknown {
  * stream, and the upload of local writes, one transaction at a time, through SyncService.UploadData.
  */
 export class TagbookConnector implements PowerSyncBackendConnector {
+  /** Where the transaction being sent in parts got to, so a retry resumes there. */
+  private readonly parts = new PartProgress();
+
   /** A fresh 5-minute token on every connect (SPEC §7); anonymous visitors get one for public data. */
   async fetchCredentials(): Promise<PowerSyncCredentials | null> {
     // A shared sync worker started by an earlier page may still be retrying: without a network, say so at once
@@ -69,11 +76,13 @@ export class TagbookConnector implements PowerSyncBackendConnector {
       const tx = await db.getNextCrudTransaction();
       if (!tx) return;
       try {
-        const res = await rpcClient(SyncService).uploadData({
+        const res = await uploadTransaction(
+          (request) => rpcClient(SyncService).uploadData(request),
           clientId,
-          transactionId: BigInt(tx.transactionId ?? 0),
-          crud: tx.crud.map((entry) => toWireEntry(entry as unknown as LocalCrudEntry)),
-        });
+          BigInt(tx.transactionId ?? 0),
+          tx.crud.map((entry) => toWireEntry(entry as unknown as LocalCrudEntry)),
+          this.parts,
+        );
         if (res.errors.length > 0) {
           pushNotification({ type: 'rejected', message: refusalMessage(res.errors), details: res.errors.map((e) => `${e.table}/${e.id}: ${e.message}`).join('\n') });
         }

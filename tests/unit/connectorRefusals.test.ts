@@ -14,9 +14,14 @@ describe('an upload the server can never accept', () => {
 
 describe('refusalMessage', () => {
   it("gives the server's reason when one change was refused, and a count otherwise", () => {
-    expect(refusalMessage([{ message: 'Tag ABCD1234 was claimed by someone else first' }])).toBe(
+    expect(refusalMessage([{ message: 'Tag ABCD1234 was claimed by someone else first', id: 'ABCD1234' }])).toBe(
       'Tag ABCD1234 was claimed by someone else first. That change was undone on this device.',
     );
-    expect(refusalMessage([{ message: 'a' }, { message: 'b' }])).toBe('The server refused 2 change(s); they were undone on this device.');
+    expect(refusalMessage([{ message: 'a', id: 'x' }, { message: 'b', id: 'y' }])).toBe('The server refused 2 change(s); they were undone on this device.');
+  });
+  it('says every change made together was undone when the transaction was refused as a whole', () => {
+    expect(refusalMessage([{ message: '25,000 changes made together are more than the 20,000 the server takes at once', id: '' }])).toBe(
+      '25,000 changes made together are more than the 20,000 the server takes at once. They were undone on this device.',
+    );
   });
 });

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tagbook/v1/sync.proto.
  */
 export const file_tagbook_v1_sync: GenFile = /*@__PURE__*/
-  fileDesc("ChV0YWdib29rL3YxL3N5bmMucHJvdG8SCnRhZ2Jvb2sudjEixgEKCUNydWRFbnRyeRIRCgljbGllbnRfaWQYASABKAMSCgoCaWQYAiABKAkSEAoIbWV0YWRhdGEYAyABKAkSHgoCb3AYBCABKA4yEi50YWdib29rLnYxLkNydWRPcBIPCgdvcF9kYXRhGAUgASgJEhwKD3ByZXZpb3VzX3ZhbHVlcxgGIAEoCUgAiAEBEg0KBXRhYmxlGAcgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAggASgDQhIKEF9wcmV2aW91c192YWx1ZXMiYwoRVXBsb2FkRGF0YVJlcXVlc3QSEQoJY2xpZW50X2lkGAEgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAIgASgDEiMKBGNydWQYAyADKAsyFS50YWdib29rLnYxLkNydWRFbnRyeSJSCgdPcEVycm9yEg0KBWluZGV4GAEgASgFEg0KBXRhYmxlGAIgASgJEgoKAmlkGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHbWVzc2FnZRgFIAEoCSJMChJVcGxvYWREYXRhUmVzcG9uc2USIwoGZXJyb3JzGAEgAygLMhMudGFnYm9vay52MS5PcEVycm9yEhEKCWR1cGxpY2F0ZRgCIAEoCCpZCgZDcnVkT3ASFwoTQ1JVRF9PUF9VTlNQRUNJRklFRBAAEg8KC0NSVURfT1BfUFVUEAESEQoNQ1JVRF9PUF9QQVRDSBACEhIKDkNSVURfT1BfREVMRVRFEAMyWgoLU3luY1NlcnZpY2USSwoKVXBsb2FkRGF0YRIdLnRhZ2Jvb2sudjEuVXBsb2FkRGF0YVJlcXVlc3QaHi50YWdib29rLnYxLlVwbG9hZERhdGFSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("ChV0YWdib29rL3YxL3N5bmMucHJvdG8SCnRhZ2Jvb2sudjEi3QEKCUNydWRFbnRyeRIRCgljbGllbnRfaWQYASABKAMSCgoCaWQYAiABKAkSEAoIbWV0YWRhdGEYAyABKAkSHgoCb3AYBCABKA4yEi50YWdib29rLnYxLkNydWRPcBIPCgdvcF9kYXRhGAUgASgJEhwKD3ByZXZpb3VzX3ZhbHVlcxgGIAEoCUgAiAEBEg0KBXRhYmxlGAcgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAggASgDEhUKDW9taXR0ZWRfYnl0ZXMYCSABKARCEgoQX3ByZXZpb3VzX3ZhbHVlcyKXAQoRVXBsb2FkRGF0YVJlcXVlc3QSEQoJY2xpZW50X2lkGAEgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAIgASgDEiMKBGNydWQYAyADKAsyFS50YWdib29rLnYxLkNydWRFbnRyeRIpCgRwYXJ0GAQgASgLMhYudGFnYm9vay52MS5VcGxvYWRQYXJ0SACIAQFCBwoFX3BhcnQiawoKVXBsb2FkUGFydBINCgVpbmRleBgBIAEoDRINCgVjb3VudBgCIAEoDRITCgtmaXJzdF9lbnRyeRgDIAEoDRIVCg10b3RhbF9lbnRyaWVzGAQgASgNEhMKC3RvdGFsX2J5dGVzGAUgASgEIlIKB09wRXJyb3ISDQoFaW5kZXgYASABKAUSDQoFdGFibGUYAiABKAkSCgoCaWQYAyABKAkSDAoEY29kZRgEIAEoCRIPCgdtZXNzYWdlGAUgASgJImMKElVwbG9hZERhdGFSZXNwb25zZRIjCgZlcnJvcnMYASADKAsyEy50YWdib29rLnYxLk9wRXJyb3ISEQoJZHVwbGljYXRlGAIgASgIEhUKDW1pc3NpbmdfcGFydHMYAyADKA0qWQoGQ3J1ZE9wEhcKE0NSVURfT1BfVU5TUEVDSUZJRUQQABIPCgtDUlVEX09QX1BVVBABEhEKDUNSVURfT1BfUEFUQ0gQAhISCg5DUlVEX09QX0RFTEVURRADMloKC1N5bmNTZXJ2aWNlEksKClVwbG9hZERhdGESHS50YWdib29rLnYxLlVwbG9hZERhdGFSZXF1ZXN0Gh4udGFnYm9vay52MS5VcGxvYWREYXRhUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * One queued local write, as the local sync SDK records it.
@@ -74,6 +74,14 @@ export type CrudEntry = Message<"tagbook.v1.CrudEntry"> & {
    * @generated from field: int64 transaction_id = 8;
    */
   transactionId: bigint;
+
+  /**
+   * Set when the entry was too large to fit any request: op_data and previous_values were left out, and this is
+   * how many bytes the entry had. The server refuses the transaction, saying why.
+   *
+   * @generated from field: uint64 omitted_bytes = 9;
+   */
+  omittedBytes: bigint;
 };
 
 /**
@@ -102,11 +110,18 @@ export type UploadDataRequest = Message<"tagbook.v1.UploadDataRequest"> & {
   transactionId: bigint;
 
   /**
-   * The transaction's entries, in the order they were written.
+   * The transaction's entries, in the order they were written (of this part only, when in parts).
    *
    * @generated from field: repeated tagbook.v1.CrudEntry crud = 3;
    */
   crud: CrudEntry[];
+
+  /**
+   * Absent when the whole transaction is in this request.
+   *
+   * @generated from field: optional tagbook.v1.UploadPart part = 4;
+   */
+  part?: UploadPart | undefined;
 };
 
 /**
@@ -117,13 +132,59 @@ export const UploadDataRequestSchema: GenMessage<UploadDataRequest> = /*@__PURE_
   messageDesc(file_tagbook_v1_sync, 1);
 
 /**
+ * Which part of a transaction a request carries. Every part of one transaction names the same count and totals.
+ *
+ * @generated from message tagbook.v1.UploadPart
+ */
+export type UploadPart = Message<"tagbook.v1.UploadPart"> & {
+  /**
+   * From 0 to count - 1; the entries of part 0, then part 1, ... are the transaction's entries in order.
+   *
+   * @generated from field: uint32 index = 1;
+   */
+  index: number;
+
+  /**
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+
+  /**
+   * Position in the whole transaction of this part's first entry: what OpError.index counts from.
+   *
+   * @generated from field: uint32 first_entry = 3;
+   */
+  firstEntry: number;
+
+  /**
+   * Entries and bytes of the whole transaction (bytes as src/domain/transactionLimits.ts counts them), so the
+   * server can refuse a transaction beyond its limits at the first part rather than the last.
+   *
+   * @generated from field: uint32 total_entries = 4;
+   */
+  totalEntries: number;
+
+  /**
+   * @generated from field: uint64 total_bytes = 5;
+   */
+  totalBytes: bigint;
+};
+
+/**
+ * Describes the message tagbook.v1.UploadPart.
+ * Use `create(UploadPartSchema)` to create a new message.
+ */
+export const UploadPartSchema: GenMessage<UploadPart> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_sync, 2);
+
+/**
  * Why one entry was rejected.
  *
  * @generated from message tagbook.v1.OpError
  */
 export type OpError = Message<"tagbook.v1.OpError"> & {
   /**
-   * Index of the entry in UploadDataRequest.crud.
+   * Index of the entry in the whole transaction (for one request: in UploadDataRequest.crud).
    *
    * @generated from field: int32 index = 1;
    */
@@ -141,14 +202,14 @@ export type OpError = Message<"tagbook.v1.OpError"> & {
 
   /**
    * A stable lower_snake_case code for programs, for example permission_denied, invalid_value, unknown_table,
-   * unknown_column, not_found.
+   * unknown_column, not_found, too_large.
    *
    * @generated from field: string code = 4;
    */
   code: string;
 
   /**
-   * A human-readable explanation, for logs; not shown to users as is.
+   * A human-readable explanation of what the person did, which the device may show.
    *
    * @generated from field: string message = 5;
    */
@@ -160,7 +221,7 @@ export type OpError = Message<"tagbook.v1.OpError"> & {
  * Use `create(OpErrorSchema)` to create a new message.
  */
 export const OpErrorSchema: GenMessage<OpError> = /*@__PURE__*/
-  messageDesc(file_tagbook_v1_sync, 2);
+  messageDesc(file_tagbook_v1_sync, 3);
 
 /**
  * @generated from message tagbook.v1.UploadDataResponse
@@ -180,6 +241,14 @@ export type UploadDataResponse = Message<"tagbook.v1.UploadDataResponse"> & {
    * @generated from field: bool duplicate = 2;
    */
   duplicate: boolean;
+
+  /**
+   * For a part that did not settle its transaction: the indexes of the parts the server does not hold yet, in
+   * order. Empty once the transaction is settled (applied, refused or a duplicate, as errors and duplicate say).
+   *
+   * @generated from field: repeated uint32 missing_parts = 3;
+   */
+  missingParts: number[];
 };
 
 /**
@@ -187,7 +256,7 @@ export type UploadDataResponse = Message<"tagbook.v1.UploadDataResponse"> & {
  * Use `create(UploadDataResponseSchema)` to create a new message.
  */
 export const UploadDataResponseSchema: GenMessage<UploadDataResponse> = /*@__PURE__*/
-  messageDesc(file_tagbook_v1_sync, 3);
+  messageDesc(file_tagbook_v1_sync, 4);
 
 /**
  * @generated from enum tagbook.v1.CrudOp
@@ -241,6 +310,11 @@ export const SyncService: GenService<{
    *
    * Idempotent per (client_id, transaction_id): a retried transaction that was already applied is not applied
    * again and is answered with duplicate = true.
+   *
+   * A transaction too large for one request travels in parts (UploadDataRequest.part): the server keeps each part
+   * until it holds them all, then applies (or refuses) the whole transaction as above. Parts may arrive in any
+   * order and more than once; parts of a transaction left unfinished are dropped after a day, and the answer to
+   * the next part names what is missing again.
    *
    * @generated from rpc tagbook.v1.SyncService.UploadData
    */
