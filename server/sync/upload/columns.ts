@@ -25,6 +25,8 @@ export type ColumnRule =
   | { kind: 'flag' }
   | { kind: 'id' }
   | { kind: 'time' }
+  /** A time something happened on the device (completed, removed): kept when it could be true (deviceTimes.ts). */
+  | { kind: 'happened' }
   /** A calendar day, YYYY-MM-DD. */
   | { kind: 'date' }
   /** An http(s) address: anything else (javascript:, data:) could run code where it is linked. */
@@ -37,6 +39,7 @@ const int = (min: number, max: number): ColumnRule => ({ kind: 'int', min, max }
 const FLAG: ColumnRule = { kind: 'flag' };
 const ID: ColumnRule = { kind: 'id' };
 const TIME: ColumnRule = { kind: 'time' };
+const HAPPENED: ColumnRule = { kind: 'happened' };
 const DATE: ColumnRule = { kind: 'date' };
 const WEB: ColumnRule = { kind: 'url' };
 const real = (min: number, max: number): ColumnRule => ({ kind: 'real', min, max });
@@ -58,21 +61,21 @@ export const WRITABLE_COLUMNS = {
     notes: text(INFO.notes), generation: text(INFO.generation), customer_id: ID,
   },
   qr_tags: { target_id: ID, target_path: text(100) },
-  companies: { name: NAME, short_info: LONG, deleted_at: TIME },
+  companies: { name: NAME, short_info: LONG, deleted_at: HAPPENED },
   company_employees: { user_id: ID, company_id: ID, type: text(50), start_date: TIME, end_date: TIME },
-  customers: { name: NAME, email: text(254), phone: text(50), note: LONG, company_id: ID, deleted_at: TIME },
+  customers: { name: NAME, email: text(254), phone: text(50), note: LONG, company_id: ID, deleted_at: HAPPENED },
   service_requests: {
     description: text(REQUEST_DESCRIPTION_MAX), vehicle_id: ID, vehicle_service_status_id: int(0, 1000), assigned_user_id: ID, has_started: FLAG,
-    company_id: ID, completed_at: TIME, schedule_start: TIME, schedule_end: TIME, deleted_at: TIME,
+    company_id: ID, completed_at: HAPPENED, schedule_start: TIME, schedule_end: TIME, deleted_at: HAPPENED,
   },
   // change_time is the server's (migration 0008); time is the device's.
   worktime: { user_id: ID, service_request_id: ID, operation: int(1, 2), time: TIME },
-  vehicle_notes: { vehicle_id: ID, user_id: ID, body: text(NOTE_BODY_MAX), is_public: FLAG, deleted_at: TIME },
+  vehicle_notes: { vehicle_id: ID, user_id: ID, body: text(NOTE_BODY_MAX), is_public: FLAG, deleted_at: HAPPENED },
   track_sessions: {
     vehicle_id: ID, user_id: ID, held_on: DATE, circuit: text(TRACK_LIMITS.circuit), laps: int(TRACK_LIMITS.laps.min, TRACK_LIMITS.laps.max),
     best_lap_ms: int(1, LAP_TIME_MAX_MS), conditions: { kind: 'choice', values: TRACK_CONDITIONS.map((c) => c.value) },
     tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE, tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes),
-    deleted_at: TIME,
+    deleted_at: HAPPENED,
   },
   // Files are added through the Upload service; through sync a form file can only be removed (a DELETE).
   upload_form_files: {},
@@ -155,7 +158,8 @@ export function toPgValue(column: string, rule: ColumnRule, value: unknown): PgV
     case 'id':
       if (!isId(value)) throw new InvalidValue(`${column} must be an id`);
       return value;
-    case 'time': {
+    case 'time':
+    case 'happened': {
       const time = typeof value === 'string' ? storableTime(value) : null;
       if (time === null) {
         throw new InvalidValue(`${column} must be an ISO-8601 time in the years ${TIME_YEAR_RANGE.min} to ${TIME_YEAR_RANGE.max}`);
