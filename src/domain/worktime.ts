@@ -15,6 +15,8 @@
  * - Records with an unknown operation or an unreadable time are ignored rather than trusted.
  */
 
+import { timeProblem } from './clock.js';
+
 export const WORK_START = 1;
 export const WORK_STOP = 2;
 
@@ -135,21 +137,25 @@ export function stopTimeFor(running: WorkInterval, now: number): number {
   return Math.max(now, running.start);
 }
 
-export type CorrectionError = 'stop-before-start' | 'stop-in-future' | 'start-before-previous';
+export type CorrectionError = 'stop-before-start' | 'stop-in-future' | 'start-before-previous' | 'start-before-request';
 
 /**
  * What is wrong with corrected start and stop times for a running interval, or null when they can be saved: the
- * stop may not precede the start or lie in the future (a minute's grace for clocks), and the start may not move
- * before the user's previous stop on the request (intervals would overlap and reorder the records).
+ * stop may not precede the start or lie in the future (a minute's grace for clocks), the start may not precede the
+ * request's opening (`openedAt`; the server's bound, src/domain/clock.ts) nor move before the user's previous stop
+ * on the request (intervals would overlap and reorder the records).
  */
 export function correctionError(
   clock: UserClock,
   start: number,
   stop: number,
   now: number,
+  openedAt: number | null,
 ): CorrectionError | null {
   if (stop < start) return 'stop-before-start';
   if (stop > now + 60_000) return 'stop-in-future';
+  const problem = timeProblem(start, { now, parentMadeAt: openedAt });
+  if (problem === 'before-parent' || problem === 'before-floor') return 'start-before-request';
   const previous = clock.intervals.filter((i) => i !== clock.running && i.stop !== null).at(-1);
   if (previous && start < previous.stop!) return 'start-before-previous';
   return null;

@@ -59,6 +59,7 @@ function ruleMismatch(rule: ColumnRule, column: Pick<DbColumn, 'type' | 'maxLeng
     case 'flag':
       return column.type === 'boolean' ? null : `a flag rule on a ${column.type} column`;
     case 'time':
+    case 'happened':
       return column.type.startsWith('timestamp') ? null : `a time rule on a ${column.type} column`;
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
+import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { summarizeWork, totalAt, WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
@@ -11,6 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 const backends = await testBackends();
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED } = REQUEST_STATUS;
 const HOUR = 3_600_000;
+const OPENED_AGO = 7 * 24 * HOUR;
 
 type Kind = 'PUT' | 'PATCH' | 'DELETE';
 interface Entry {
@@ -48,11 +50,25 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
     });
     return res.errors.map((e) => e.code);
   }
+  /** The reasons given for what was refused, as the person reads them. */
+  async function reasons(who: keyof typeof devices, entries: Entry[]) {
+    const transactionId = nextTx++;
+    const res = await devices[who].client(SyncService).uploadData({
+      clientId: `client-${who}`,
+      transactionId,
+      crud: entries.map((e, i) => ({ clientId: BigInt(i + 1), id: e.id, op: CrudOp[e.op], table: e.table, opData: JSON.stringify(e.data ?? {}), transactionId })),
+    });
+    return res.errors.map((e) => e.message);
+  }
 
-  /** Opens a request as the admin, on the Bronco for the company unless said otherwise, and returns its id. */
+  /**
+   * Opens a request as the admin, on the Bronco for the company unless said otherwise, and returns its id. It was
+   * made (on the admin's device) a week ago, so work on it may have started days ago.
+   */
   async function open(data: Record<string, unknown> = {}): Promise<string> {
     const id = newId();
-    expect(await upload('admin', [{ op: 'PUT', table: 'service_requests', id, data: { vehicle_id: ids.bronco, company_id: ids.company, description: 'Brakes', ...data } }])).toEqual([]);
+    const made = new Date(Date.now() - OPENED_AGO).toISOString();
+    expect(await upload('admin', [{ op: 'PUT', table: 'service_requests', id, data: { vehicle_id: ids.bronco, company_id: ids.company, description: 'Brakes', created_at: made, ...data } }])).toEqual([]);
     return id;
   }
   const work = (requestId: string, operation: number, time: number, more: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -145,12 +161,34 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
       expect(await move('worker', SCHEDULED)).toEqual([]);
       expect(await move('worker', STARTED)).toEqual([]);
       expect(await request(id)).toMatchObject({ has_started: true, completed_at: null });
-      const completedOnDevice = '2026-05-02T17:45:00.000Z';
+      const completedOnDevice = new Date(Date.now() - HOUR).toISOString();
       expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { vehicle_service_status_id: COMPLETED, completed_at: completedOnDevice } }])).toEqual([]);
       expect((await request(id)).completed_at?.toISOString()).toBe(completedOnDevice);
       expect(await move('owner', REQUESTED)).toEqual(['invalid_value']);
       expect(await move('owner', STARTED)).toEqual([]);
       expect(await request(id)).toMatchObject({ vehicle_service_status_id: STARTED, completed_at: null, has_started: true });
+    });
+
+    it.each<[string, string]>([
+      ['in 1901', '1901-01-01T00:00:00.000Z'],
+      ['before the request was opened', new Date(Date.now() - OPENED_AGO - 24 * HOUR).toISOString()],
+      ['a day ahead of the server', new Date(Date.now() + 24 * HOUR).toISOString()],
+    ])('completes a request whose completion time is %s, dated at the server\'s time instead', async (_what, completedAt) => {
+      const id = await open({ vehicle_service_status_id: SCHEDULED });
+      expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { vehicle_service_status_id: STARTED } }])).toEqual([]);
+      const before = Date.now();
+      expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { vehicle_service_status_id: COMPLETED, completed_at: completedAt } }])).toEqual([]);
+      const { completed_at, vehicle_service_status_id } = await request(id);
+      expect(vehicle_service_status_id).toBe(COMPLETED);
+      expect(completed_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(completed_at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    });
+
+    it('removes a request whose removal time cannot be true, dated at the server\'s time instead', async () => {
+      const id = await open();
+      const before = Date.now();
+      expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id, data: { deleted_at: '1901-01-01T00:00:00.000Z' } }])).toEqual([]);
+      expect((await request(id)).deleted_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
 
     it('assigns only current employees of the request\'s company, and keeps an assignee who left on other edits', async () => {
@@ -241,10 +279,43 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
       expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: { ...work(id, WORK_STOP, deviceTime), change_time: '2000-01-01T00:00:00Z' } }])).toEqual(['permission_denied']);
     });
 
-    it("refuses a time more than a day ahead of the server's clock", async () => {
-      const id = await open();
-      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now() + 25 * HOUR) }])).toEqual(['invalid_value']);
-      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now() + HOUR) }])).toEqual([]);
+    describe.each<keyof typeof devices>(['worker', 'admin'])('a work time that cannot be true, from the %s', (who) => {
+      const opened = async () => {
+        const id = await open();
+        const { created_at } = await one<{ created_at: Date }>('select created_at from service_requests where id = $1', [id]);
+        return { id, openedAt: created_at.getTime() };
+      };
+
+      it.each<[string, (openedAt: number) => number, string]>([
+        ['on 1901-01-01', () => Date.parse('1901-01-01T00:00:00Z'), 'before the request was opened'],
+        ['a day before the request was opened', (openedAt) => openedAt - 24 * HOUR, 'before the request was opened'],
+        ['ahead of the server by more than a clock may be', () => Date.now() + 2 * MAX_CLOCK_SKEW_MS, "ahead of the server's clock"],
+      ])('is refused with its reason: a start %s', async (_what, time, reason) => {
+        const { id, openedAt } = await opened();
+        const [message] = await reasons(who, [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, time(openedAt)) }]);
+        expect(message).toContain(reason);
+        expect(await records(id)).toEqual([]);
+        expect(await total(id)).toBe(0);
+      });
+
+      it.each<[string, (openedAt: number) => number]>([
+        ['a little before the request was opened (two clocks, each within the skew)', (openedAt) => openedAt - MAX_CLOCK_SKEW_MS],
+        ['a little ahead of the server (a fast clock, within the skew)', () => Date.now() + MAX_CLOCK_SKEW_MS / 2],
+      ])('is kept when it could be true: a start %s', async (_what, time) => {
+        const { id, openedAt } = await opened();
+        expect(await upload(who, [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, time(openedAt)) }])).toEqual([]);
+        expect(await records(id)).toHaveLength(1);
+      });
+
+      it('is refused as a correction too: a start moved to 1901 keeps its time', async () => {
+        const { id } = await opened();
+        const startId = newId();
+        const start = Date.now() - HOUR;
+        expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: startId, data: work(id, WORK_START, start) }])).toEqual([]);
+        const [message] = await reasons(who, [{ op: 'PATCH', table: 'worktime', id: startId, data: { time: '1901-01-01T00:00:00.000Z' } }]);
+        expect(message).toContain('before the request was opened');
+        expect((await records(id))[0]!.time.getTime()).toBe(start);
+      });
     });
 
     it("totals a worker's start and stop right when the stop arrives first and days later than the start", async () => {

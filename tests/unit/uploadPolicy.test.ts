@@ -29,7 +29,7 @@ const V_C2_CUSTOMER = 'vehicle-c2-customer';
 const R1 = 'request-1';
 const R2 = 'request-2';
 const NOW = '2026-03-01T12:00:00.000Z';
-const REQUEST_OPENED = '2026-02-01T09:00:00.000Z';
+const REQUEST_OPENED = '2025-12-01T09:00:00.000Z';
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED, CANCELLED } = REQUEST_STATUS;
 
 const actors: Record<string, Actor> = {
@@ -188,7 +188,12 @@ const cases: Case[] = [
   { what: 'turns own start into a stop', who: 'employee', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { operation: 2 }, expect: 'permission_denied' },
   { what: 'moves own record to another request', who: 'admin', table: 'worktime', kind: 'PATCH', current: work(ADMIN), set: { service_request_id: R2 }, expect: 'permission_denied' },
   { what: 'logs a start more than a day ahead of the server', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-02T12:00:01.000Z' }, expect: 'invalid_value' },
-  { what: 'logs a start an hour ahead of the server (a fast clock)', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-01T13:00:00.000Z' }, expect: null },
+  { what: 'logs a start minutes ahead of the server (a fast clock, within the skew)', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-01T12:04:00.000Z' }, expect: null },
+  { what: 'logs a start an hour ahead of the server', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2026-03-01T13:00:00.000Z' }, expect: 'invalid_value' },
+  { what: 'logs a start a day before the request was opened', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2025-11-30T09:00:00.000Z' }, expect: 'invalid_value' },
+  { what: 'logs a start a day before the request was opened', who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: { ...work(ADMIN), time: '2025-11-30T09:00:00.000Z' }, expect: 'invalid_value' },
+  { what: 'logs a start minutes before the request was opened (two clocks)', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: '2025-12-01T08:55:00.000Z' }, expect: null },
+  { what: 'corrects a start to 1901', who: 'admin', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { time: '1901-01-01T00:00:00.000Z' }, expect: 'invalid_value' },
   { what: 'logs a record without a time', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: null }, expect: 'invalid_value' },
   { what: "deletes someone's record", who: 'admin', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE), expect: null },
   // vehicle_notes and track_sessions: the vehicle's owner, as themselves, on that vehicle; soft delete only

@@ -140,9 +140,13 @@ describe('worktime: stopping and correcting', () => {
     ['stop within the minute of grace', 'S 30', 30, 60.5, 60, null],
     ['start before the previous stop', 'S 0, T 20, S 30', 15, 60, 60, 'start-before-previous'],
     ['start right at the previous stop', 'S 0, T 20, S 30', 20, 60, 60, null],
+    // The request was opened at 08:00 (minute -60).
+    ['start before the request was opened', 'S 30', -120, 60, 60, 'start-before-request'],
+    ['start in 1901', 'S 30', (Date.parse('1901-01-01T00:00:00Z') - BASE) / MIN, 60, 60, 'start-before-request'],
+    ['start minutes before the request was opened (two clocks)', 'S 30', -65, 60, 60, null],
   ])('%s', (_what, script, start, stop, now, expected) => {
     const clock = clockOf(summarizeWork(records(script)), 'a')!;
-    expect(correctionError(clock, at(start), at(stop), at(now))).toBe(expected);
+    expect(correctionError(clock, at(start), at(stop), at(now), at(-60))).toBe(expected);
   });
 });
 

@@ -3,7 +3,7 @@
  * it.
  *
  * - created_at of a row a device makes is the time the device made it, within bounds the upload checks
- *   (server/sync/upload/madeAt.ts); before this migration every upload dropped it and the default stamped the time
+ *   (server/sync/upload/deviceTimes.ts); before this migration every upload dropped it and the default stamped the time
  *   of upload, so a note written offline on Saturday read Monday.
  * - received_at (server only, never synced nor writable from a device) is when the server stored the row. Rows
  *   stored before this migration had created_at stamped on receipt, so that is their received_at.

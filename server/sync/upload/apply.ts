@@ -9,7 +9,7 @@ import {
   type PgValue,
   type WritableTable,
 } from './columns.js';
-import { madeAt } from './madeAt.js';
+import { happenedTimes, madeAt } from './deviceTimes.js';
 import { authorize, derivedColumns, missingRow, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
 
 /** One entry of an upload, as decoded from the wire. */
@@ -25,8 +25,9 @@ const invalid = (message: string): Refusal => ({ code: 'invalid_value', message 
 
 /**
  * The times every row carries, which a device sends but never writes as sent: created_at is the device's time of
- * making a new row, kept within bounds (madeAt.ts) and never changed afterwards; updated_at is the server's time of
+ * making a new row, kept within bounds (deviceTimes.ts) and never changed afterwards; updated_at is the server's time of
  * the last change it applied. Neither is refused: a device sends its own guesses of both with every row it writes.
+ * Times of what happened (completed, removed) are kept within bounds the same way (deviceTimes.ts).
  */
 const ROW_TIMES = new Set(['created_at', 'updated_at']);
 
@@ -95,7 +96,7 @@ export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, 
 
   const parsed = parseValues(table, entry.opData, entry.id);
   if (isRefusal(parsed)) return parsed;
-  const { values } = parsed;
+  const values = { ...parsed.values, ...happenedTimes(table, parsed.values, current?.created_at, lookups.now()) };
   const creating = current === null;
   const all: Record<string, PgValue> = { ...values, ...serverColumns(table, actor, creating, values) };
   Object.assign(all, await derivedColumns(table, current, { ...(current ?? { id: entry.id }), ...all }, lookups));

@@ -27,6 +27,8 @@ export type ColumnRule = (
   /** Another row's id; `references` names its table when the database holds it to one (a foreign key). */
   | { kind: 'id'; references?: ReferencedTable }
   | { kind: 'time' }
+  /** A time something happened on the device (completed, removed): kept when it could be true (deviceTimes.ts). */
+  | { kind: 'happened' }
   /** A calendar day, YYYY-MM-DD. */
   | { kind: 'date' }
   /** An http(s) address: anything else (javascript:, data:) could run code where it is linked. */
@@ -60,6 +62,7 @@ const int = (min: number, max: number): ColumnRule => ({ kind: 'int', min, max }
 const FLAG: ColumnRule = { kind: 'flag' };
 const ref = (table: ReferencedTable): ColumnRule => ({ kind: 'id', references: table });
 const TIME: ColumnRule = { kind: 'time' };
+const HAPPENED: ColumnRule = { kind: 'happened' };
 const DATE: ColumnRule = { kind: 'date' };
 const WEB: ColumnRule = { kind: 'url' };
 const real = (min: number, max: number): ColumnRule => ({ kind: 'real', min, max });
@@ -84,16 +87,16 @@ export const WRITABLE_COLUMNS = {
     mods: text(INFO.mods), notes: text(INFO.notes), generation: text(INFO.generation), customer_id: ref('customers'),
   },
   qr_tags: { target_id: ref('vehicles'), target_path: text(100) },
-  companies: { name: needed(NAME, 'A company needs a name'), short_info: LONG, deleted_at: TIME },
+  companies: { name: needed(NAME, 'A company needs a name'), short_info: LONG, deleted_at: HAPPENED },
   company_employees: {
     user_id: needed(ref('users'), 'An employment names the person employed'),
     company_id: needed(ref('companies'), 'An employment names its company'), type: text(50), start_date: TIME, end_date: TIME,
   },
-  customers: { name: needed(NAME, 'A customer needs a name'), email: text(254), phone: text(50), note: LONG, company_id: ref('companies'), deleted_at: TIME },
+  customers: { name: needed(NAME, 'A customer needs a name'), email: text(254), phone: text(50), note: LONG, company_id: ref('companies'), deleted_at: HAPPENED },
   service_requests: {
     description: kept(text(REQUEST_DESCRIPTION_MAX), DESCRIBE_THE_WORK), vehicle_id: needed(ref('vehicles'), 'A service request names its vehicle'),
     vehicle_service_status_id: int(0, 1000), assigned_user_id: ref('users'), has_started: kept(FLAG, 'A service request has either started or not'),
-    company_id: ref('companies'), completed_at: TIME, schedule_start: TIME, schedule_end: TIME, deleted_at: TIME,
+    company_id: ref('companies'), completed_at: HAPPENED, schedule_start: TIME, schedule_end: TIME, deleted_at: HAPPENED,
   },
   // change_time is the server's (migration 0008); time is the device's. A missing user_id is the writer's own (apply.ts).
   worktime: {
@@ -103,14 +106,14 @@ export const WRITABLE_COLUMNS = {
   },
   vehicle_notes: {
     vehicle_id: needed(ref('vehicles'), 'A note belongs to a vehicle'), user_id: needed(ref('users'), 'A note names who wrote it'),
-    body: needed(text(NOTE_BODY_MAX), 'A note needs some text'), is_public: kept(FLAG, 'A note is either public or private'), deleted_at: TIME,
+    body: needed(text(NOTE_BODY_MAX), 'A note needs some text'), is_public: kept(FLAG, 'A note is either public or private'), deleted_at: HAPPENED,
   },
   track_sessions: {
     vehicle_id: needed(ref('vehicles'), 'A track session belongs to a vehicle'), user_id: needed(ref('users'), 'A track session names who drove'),
     held_on: needed(DATE, 'A track session needs its day'), circuit: needed(text(TRACK_LIMITS.circuit), 'A track session needs its circuit'),
     laps: int(TRACK_LIMITS.laps.min, TRACK_LIMITS.laps.max), best_lap_ms: int(1, LAP_TIME_MAX_MS),
     conditions: { kind: 'choice', values: TRACK_CONDITIONS.map((c) => c.value) }, tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE,
-    tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes), deleted_at: TIME,
+    tires: text(TRACK_LIMITS.tires), notes: text(TRACK_LIMITS.notes), deleted_at: HAPPENED,
   },
   // Files are added through the Upload service; through sync a form file can only be removed (a DELETE).
   upload_form_files: {},
@@ -193,7 +196,8 @@ export function toPgValue(column: string, rule: ColumnRule, value: unknown): PgV
     case 'id':
       if (!isId(value)) throw new InvalidValue(`${column} must be an id`);
       return value;
-    case 'time': {
+    case 'time':
+    case 'happened': {
       const time = typeof value === 'string' ? storableTime(value) : null;
       if (time === null) {
         throw new InvalidValue(`${column} must be an ISO-8601 time in the years ${TIME_YEAR_RANGE.min} to ${TIME_YEAR_RANGE.max}`);

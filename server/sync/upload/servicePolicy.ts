@@ -6,6 +6,7 @@ import {
   statusOf,
   STATUS_LABELS,
 } from '../../../src/domain/serviceStatus.js';
+import { timeProblem, type TimeProblem } from '../../../src/domain/clock.js';
 import { WORK_STOP } from '../../../src/domain/worktime.js';
 import type { Actor, Lookups, Row, Write } from './policy.js';
 import { deny, DESCRIBE_THE_WORK, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
@@ -137,15 +138,21 @@ export async function worktimePermission(w: Write, actor: Actor, lookups: Lookup
   return actor.isAdmin || worksFor(actor, company) ? null : REQUEST_NOT_YOURS;
 }
 
-/** How far ahead of the server's clock a record's time may be: a device clock a little fast is normal, a day is not. */
-export const WORK_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** Why a work time that cannot be true is refused (src/domain/clock.ts decides which cannot). */
+const WORK_TIME_PROBLEMS: Record<TimeProblem, string> = {
+  ahead: "The work time is ahead of the server's clock; check this device's clock",
+  'before-parent': 'The work time is before the request was opened',
+  'before-floor': 'The work time is before the request was opened',
+};
 
 /**
- * Every work record names its start or stop and its time (columns.ts). Records are kept, not rewritten: later writes may only
- * correct the time (who, which request and which operation stay). No rule looks at the other records: a stop that
- * arrives before its start, days late, or twice is stored as sent, and src/domain/worktime.ts totals them by time.
+ * Every work record names its start or stop and its time (columns.ts), which must be one that could be true: not ahead of the
+ * server's clock, not before its request was opened (each allowing for clock skew). Records are kept, not
+ * rewritten: later writes may only correct the time (who, which request and which operation stay). No rule looks at
+ * the other records: a stop that arrives before its start, days late, or twice is stored as sent, and
+ * src/domain/worktime.ts totals them by time.
  */
-export function worktimeValues(w: Write, lookups: Lookups): Refusal | null {
+export async function worktimeValues(w: Write, lookups: Lookups): Promise<Refusal | null> {
   const { current, next } = w;
   if (next === null) return null;
   if (current !== null) {
@@ -153,8 +160,8 @@ export function worktimeValues(w: Write, lookups: Lookups): Refusal | null {
       if (next[column] !== current[column]) return deny('Only the time of a work record can be corrected');
     }
   }
-  if (ms(next.time) > lookups.now().getTime() + WORK_TIME_MAX_AHEAD_MS) {
-    return invalid("The time is more than a day ahead of the server's; check this device's clock");
-  }
-  return null;
+  const requestId = str(next.service_request_id);
+  const opened = requestId === null ? undefined : await lookups.createdAt('service_requests', requestId);
+  const problem = timeProblem(ms(next.time), { now: lookups.now().getTime(), parentMadeAt: opened?.getTime() ?? null });
+  return problem === null ? null : invalid(WORK_TIME_PROBLEMS[problem]);
 }

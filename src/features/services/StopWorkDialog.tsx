@@ -12,6 +12,7 @@ const MESSAGES: Record<CorrectionError, { field: 'start' | 'stop'; text: string 
   'stop-before-start': { field: 'stop', text: 'The stop is before the start' },
   'stop-in-future': { field: 'stop', text: 'The stop cannot be in the future' },
   'start-before-previous': { field: 'start', text: 'The start overlaps the previous time on this request' },
+  'start-before-request': { field: 'start', text: 'The start is before the request was opened' },
 };
 
 /**
@@ -20,12 +21,15 @@ const MESSAGES: Record<CorrectionError, { field: 'start' | 'stop'; text: string 
  */
 export function StopWorkDialog({
   requestId,
+  requestOpenedAt,
   clock,
   personName,
   mine,
   onClose,
 }: {
   requestId: string;
+  /** When the request was opened: no work on it starts earlier. */
+  requestOpenedAt: number | null;
   clock: UserClock;
   personName: string;
   mine: boolean;
@@ -50,7 +54,7 @@ export function StopWorkDialog({
     const stopMs = stop === initialStop ? stopTimeFor(running, now) : fromLocalInput(stop);
     if (startMs === null) return setError({ field: 'start', text: 'Give the start time' });
     if (stopMs === null) return setError({ field: 'stop', text: 'Give the stop time' });
-    const problem = correctionError(clock, startMs, stopMs, now);
+    const problem = correctionError(clock, startMs, stopMs, now, requestOpenedAt);
     if (problem !== null) return setError(MESSAGES[problem]);
     setBusy(true);
     try {

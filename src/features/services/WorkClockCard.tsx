@@ -13,7 +13,7 @@ import { StopWorkDialog } from './StopWorkDialog.js';
 import { startWork } from './writes.js';
 
 interface Props {
-  request: { id: string; company_id: string | null; has_started: number | null };
+  request: { id: string; company_id: string | null; has_started: number | null; created_at: string | null };
   status: RequestStatus;
   clock: RequestClock;
   names: Map<string, string | null>;
@@ -113,6 +113,7 @@ export function WorkClockCard({ request, status, clock, names, viewer, now }: Pr
       {stopping !== null && stopping.running !== null && (
         <StopWorkDialog
           requestId={request.id}
+          requestOpenedAt={request.created_at === null ? null : Date.parse(request.created_at)}
           clock={stopping}
           personName={nameOf(stopping.userId)}
           mine={stopping.userId === viewer?.id}
