@@ -131,6 +131,37 @@ describe('admin and company areas in the browser', () => {
     });
   }
 
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    it(`the worker reads a customer's vehicle as a shop does — its VIN, never its owner — at ${size} size`, async () => {
+      const page = workerPage;
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/company/customers`);
+      await page.locator('[data-customer="Demo Owner"]').click();
+      const row = page.locator('[data-list="vehicles"] [data-vehicle]');
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator('strong').textContent()).toBe('MLA31867');
+      expect(await row.textContent()).not.toMatch(/Owner|Unclaimed|owner@tagbook\.test/);
+      await expectNoAxeViolations(page, `company customer ${size}`);
+      await shot(page, `company-customer-${size}`);
+
+      // The vehicle's Info page shows what a shop works from, and does not call the rest missing.
+      const bronco = (await server.db.query<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`))[0]!.id;
+      await page.goto(`${server.url}/vehicle/${bronco}/info`);
+      await expect.poll(() => page.locator('[data-info-field="vin"] mark').textContent()).toBe('MLA31867');
+      const fields = await page.locator('[data-info-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-info-field')));
+      expect(fields).toEqual(['vin', 'make', 'model', 'year', 'color', 'license_plate', 'customer_id']);
+      await expectNoAxeViolations(page, `worker vehicle info ${size}`);
+      await shot(page, `worker-vehicle-info-${size}`);
+    });
+  }
+
+  it("an admin's customer page names each vehicle's owner", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/admin/customers`);
+    await page.locator('[data-customer="Demo Owner"]').click();
+    await expect.poll(() => page.locator('[data-list="vehicles"] [data-owner]').getAttribute('data-owner')).toBe('owner@tagbook.test');
+  });
+
   it("keeps the admin area from a worker: 'Permission denied'", async () => {
     await workerPage.goto(`${server.url}/admin/users`);
     await expect.poll(() => workerPage.getByText("Oops, you don't have privileges to access this page.").count()).toBe(1);

@@ -67,6 +67,8 @@ const SCREENS: Screen[] = [
   { name: 'company', role: 'worker', path: '/company' },
   { name: 'company-employees', role: 'worker', path: '/company/employees' },
   { name: 'company-customers', role: 'worker', path: '/company/customers' },
+  { name: 'company-customer', role: 'worker', path: '/company/customers/{customer}' },
+  { name: 'worker-vehicle-info', role: 'worker', path: '/vehicle/{vehicle:Trail Bronco}/info' },
   { name: 'company-requests', role: 'worker', path: '/company/requests' },
   { name: 'company-services', role: 'worker', path: '/company/services' },
   { name: 'admin-users', role: 'admin', path: '/admin/users' },

@@ -69,7 +69,7 @@ export function UserPage({ userId }: { userId: string }) {
       </Card>
       <Card aria-labelledby="admin-user-vehicles">
         <h2 id="admin-user-vehicles">Vehicles</h2>
-        {vehicles.length === 0 ? <p className="ui-muted">No vehicles.</p> : <VehicleRows vehicles={vehicles} label="Their vehicles" />}
+        {vehicles.length === 0 ? <p className="ui-muted">No vehicles.</p> : <VehicleRows vehicles={vehicles} label="Their vehicles" reader="admin" />}
       </Card>
       <Card aria-labelledby="admin-user-sessions">
         <h2 id="admin-user-sessions">Signed-in devices</h2>

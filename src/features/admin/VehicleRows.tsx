@@ -1,14 +1,20 @@
 import Car from 'lucide-react/icons/car';
 import { vehiclePath } from '../../app/routes.js';
 import { Link } from '../../app/router.js';
+import { seesOwner, type VehicleReader } from '../../domain/vehicleReaders.js';
 import type { AdminVehicle } from '../../gen/tagbook/v1/admin_pb.js';
 
 const MATCHED: Record<string, string> = {
   vin: 'VIN', vin_last8: 'last 8 of VIN', plate: 'plate', name: 'name', tag: 'tag', owner_email: 'owner email',
 };
 
-/** Vehicles as admin lists show them: name, make and model, plate, VIN (last 8 stressed) and owner. */
-export function VehicleRows({ vehicles, label }: { vehicles: readonly AdminVehicle[]; label: string }) {
+/**
+ * Vehicles as admin and company lists show them: name, make and model, plate, VIN (last 8 stressed) and, for a
+ * reader who sees owners (src/domain/vehicleReaders.ts), the owner: a company's employees are never told who owns
+ * a vehicle, not even that nobody does.
+ */
+export function VehicleRows({ vehicles, label, reader }: { vehicles: readonly AdminVehicle[]; label: string; reader: VehicleReader }) {
+  const showOwner = seesOwner(reader);
   return (
     <ul className="ui-list" data-list="vehicles" aria-label={label}>
       {vehicles.map((v) => (
@@ -26,7 +32,11 @@ export function VehicleRows({ vehicles, label }: { vehicles: readonly AdminVehic
                   <strong>{v.vin.slice(-8)}</strong>
                 </span>
               )}
-              <span className="ui-list-item__detail">{v.ownerEmail ? `Owner: ${v.ownerEmail}` : 'Unclaimed'}</span>
+              {showOwner && (
+                <span className="ui-list-item__detail" data-owner={v.ownerEmail}>
+                  {v.ownerEmail ? `Owner: ${v.ownerEmail}` : 'Unclaimed'}
+                </span>
+              )}
             </span>
             {v.matched && <span className="ui-chip" data-matched={v.matched}>{MATCHED[v.matched] ?? v.matched}</span>}
           </Link>

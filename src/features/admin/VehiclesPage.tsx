@@ -35,7 +35,7 @@ export function VehiclesPage() {
           <p>{query ? `Nothing matches “${query}”. Case, spaces and dashes do not matter.` : 'No vehicles yet.'}</p>
         </EmptyState>
       )}
-      {list.rows.length > 0 && <VehicleRows vehicles={list.rows} label={query ? 'Vehicles found' : 'Newest vehicles'} />}
+      {list.rows.length > 0 && <VehicleRows vehicles={list.rows} label={query ? 'Vehicles found' : 'Newest vehicles'} reader="admin" />}
       <MoreButton next={list.next} loading={list.loading} onMore={list.loadMore} />
     </Card>
   );

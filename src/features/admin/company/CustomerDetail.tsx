@@ -3,6 +3,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { serverMessage } from '../../../rpc/interceptors.js';
+import { useCurrentUser } from '../../../rpc/session.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
 import { Loading } from '../../../ui/Loading.js';
@@ -16,6 +17,8 @@ import { CustomerFormDialog } from './CustomerForm.js';
 /** One customer with their vehicles and requests; edit, soft delete and restore. */
 export function CustomerDetail({ customerId }: { customerId: string }) {
   const detail = useRemote(`customer:${customerId}`, () => companyClient().getCustomer({ customerId }));
+  // Administrators read a customer as admins wherever they open it; everyone else as the customer's company.
+  const reader = useCurrentUser()?.isAdmin ? 'admin' : 'company';
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (detail.data === null) return detail.status === 'error' ? <p className="ui-alert ui-alert--error" role="alert">{detail.error}</p> : <Loading />;
@@ -63,7 +66,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
       </Card>
       <Card aria-labelledby="customer-vehicles">
         <h2 id="customer-vehicles">Vehicles</h2>
-        {vehicles.length === 0 ? <p className="ui-muted">No vehicles linked to this customer.</p> : <VehicleRows vehicles={vehicles} label="Customer vehicles" />}
+        {vehicles.length === 0 ? <p className="ui-muted">No vehicles linked to this customer.</p> : <VehicleRows vehicles={vehicles} label="Customer vehicles" reader={reader} />}
       </Card>
       <Card aria-labelledby="customer-requests">
         <h2 id="customer-requests">Service requests</h2>
