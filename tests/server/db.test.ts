@@ -255,6 +255,23 @@ describe.each(backends)('database on $name', (backend) => {
     expect(value).toBe(42);
   });
 
+  test("a deleted company's links stop being current in the same transaction, and a restored one's start again", async () => {
+    const current = () => db.query<{ is_current: boolean }>(`select e.is_current from company_employees e join companies c on c.id = e.company_id where c.name = 'Tagbook Garage'`);
+    expect(await current()).toEqual([{ is_current: true }]);
+    await db.query(`update companies set deleted_at = now() where name = 'Tagbook Garage'`);
+    expect(await current()).toEqual([{ is_current: false }]);
+    // A link written while the company is deleted is not current either, whatever its dates.
+    const [worker] = await db.query<{ user_id: string; company_id: string }>('select user_id, company_id from company_employees');
+    await db.query(`insert into company_employees (id, user_id, company_id, type, start_date) values ('late-link', $1, $2, 'worker', now())`, [
+      worker!.user_id,
+      worker!.company_id,
+    ]);
+    expect(await current()).toEqual([{ is_current: false }, { is_current: false }]);
+    await db.query(`update companies set deleted_at = null where name = 'Tagbook Garage'`);
+    expect(await current()).toEqual([{ is_current: true }, { is_current: true }]);
+    await db.query(`delete from company_employees where id = 'late-link'`);
+  });
+
   test('using the Db instead of the tx inside a transaction is refused, not a hang', async () => {
     await expect(db.transaction(() => db.query('select 1'))).rejects.toThrow(/inside a transaction/);
     await expect(db.transaction(() => db.transaction(async () => 1))).rejects.toThrow(/inside a transaction/);
