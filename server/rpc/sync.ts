@@ -3,6 +3,7 @@ import { CrudOp, SyncService, type UploadDataRequest } from '../../src/gen/tagbo
 import { isTransientDbError } from '../db/errors.js';
 import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
 import { nameActor } from '../db/actor.js';
+import { earlierAnswer, recordAnswer, type AnswerError, type TransactionKey } from '../sync/upload/answered.js';
 import { loadActor, transactionLookups } from '../sync/upload/facts.js';
 import type { Refusal } from '../sync/upload/policy.js';
 import { NOT_STORABLE } from '../sync/upload/refusals.js';
@@ -12,13 +13,7 @@ import { requireSession } from './session-context.js';
 /** More entries than this in one transaction is refused as a whole (and never retried) rather than held open. */
 export const MAX_ENTRIES_PER_UPLOAD = 1000;
 
-interface OpError {
-  index: number;
-  table: string;
-  id: string;
-  code: string;
-  message: string;
-}
+type OpError = AnswerError;
 
 const KINDS = { [CrudOp.PUT]: 'PUT', [CrudOp.PATCH]: 'PATCH', [CrudOp.DELETE]: 'DELETE' } as const;
 
@@ -61,21 +56,11 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
     async uploadData(req, hctx) {
       const { userId } = requireSession(hctx);
       if (req.clientId === '' || req.clientId.length > 100) throw new ConnectError('A client id is required', Code.InvalidArgument);
-      const key = [userId, req.clientId, req.transactionId.toString()];
+      const key: TransactionKey = { userId, clientId: req.clientId, transactionId: req.transactionId };
       try {
         return await ctx.db.transaction(async (tx) => {
-          const claimed = await tx.query(
-            `insert into sync_upload_transactions (user_id, client_id, transaction_id) values ($1, $2, $3)
-             on conflict do nothing returning 1 as claimed`,
-            key,
-          );
-          if (claimed.length === 0) {
-            const [seen] = await tx.query<{ errors: OpError[] }>(
-              'select errors from sync_upload_transactions where user_id = $1 and client_id = $2 and transaction_id = $3',
-              key,
-            );
-            return { duplicate: true, errors: seen?.errors ?? [] };
-          }
+          const earlier = await earlierAnswer(tx, key);
+          if (earlier) return { duplicate: true, errors: earlier.errors };
           const decoded = decode(req);
           if (!decoded.ok) throw new Refused(decoded.errors);
           const actor = await loadActor(tx, userId);
@@ -86,6 +71,7 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
             const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err, entry));
             if (refusal) throw new Refused([refusedEntry(req, index, refusal)]);
           }
+          await recordAnswer(tx, key, []);
           return { duplicate: false, errors: [] };
         });
       } catch (err) {
@@ -109,21 +95,21 @@ function permanentRefusal(err: unknown, entry: UploadEntry): Refusal {
   return NOT_STORABLE;
 }
 
-async function recordRefusal(ctx: ServerContext, key: string[], req: UploadDataRequest, errors: OpError[]) {
+/** Records a refused transaction (its entries rolled back) with what was sent, unless a copy of it was answered meanwhile. */
+async function recordRefusal(ctx: ServerContext, key: TransactionKey, req: UploadDataRequest, errors: OpError[]) {
   const crud = req.crud.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
-  await ctx.db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `insert into sync_upload_transactions (user_id, client_id, transaction_id, errors) values ($1, $2, $3, $4::text::jsonb)
-       on conflict do nothing returning 1 as claimed`,
-      [...key, JSON.stringify(errors)],
-    );
-    if (claimed.length === 0) return;
+  const recorded = await ctx.db.transaction(async (tx) => {
+    if (await earlierAnswer(tx, key)) return false;
+    await recordAnswer(tx, key, errors);
     await tx.query(
       `insert into sync_upload_rejections (user_id, client_id, transaction_id, errors, crud)
        values ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
-      [...key, JSON.stringify(errors), JSON.stringify(crud)],
+      [key.userId, key.clientId, key.transactionId.toString(), JSON.stringify(errors), JSON.stringify(crud)],
     );
+    return true;
   });
-  console.warn(`upload refused for user ${key[0]}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
+  if (recorded) {
+    console.warn(`upload refused for user ${key.userId}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
+  }
   return { duplicate: false, errors };
 }
