@@ -51,9 +51,11 @@ export async function startServer(
   let syncStreams = () => 0;
   const files = createFileStorage(db, config);
   const rpc = createRpcHandler({ db, config, mailer, files, syncStreams: () => syncStreams() });
-  // Stored files nothing refers to any more (removed photos) are deleted, with their blobs, every few minutes.
+  // Stored files nothing refers to any more (removed photos) are deleted, with their blobs, every few minutes; so
+  // are unfinished uploads left idle (storage/partials.ts).
   const sweep = setInterval(() => {
     sweepUnreferencedFiles(files).catch((err: unknown) => console.error('file sweep failed', err));
+    files.partials.sweepIdle(files.now()).catch((err: unknown) => console.error('partial upload sweep failed', err));
   }, FILE_SWEEP_INTERVAL_MS);
   sweep.unref();
   const sync = await startSyncEngine(db, config, options.sync);

@@ -4,8 +4,8 @@ import type { Queryable } from './db.js';
  * How long rows a caller can make the server store are kept, and how many per user. Every table a request can grow
  * is listed here, so nobody can fill the database by repeating a cheap call: sign-in failure counters for made-up
  * accounts and addresses, one-time links, mail already delivered (or given up on), ended sessions, write
- * checkpoints of device ids no longer used, the upload log kept for idempotency and for admins to read, and the
- * parts of uploads never finished.
+ * checkpoints of device ids no longer used, the upload log kept for admins to read, each device's upload mark, and
+ * the parts of uploads never finished.
  */
 export const RETENTION = {
   /** A failure window lasts 15 minutes; a day later its counter means nothing. */
@@ -19,13 +19,21 @@ export const RETENTION = {
   uploadLogDays: 90,
   /** Device ids a user keeps write checkpoints for (browsers, reinstalls); the least recently used go first. */
   writeCheckpointsPerUser: 50,
-  /** Upload transactions remembered per user for idempotency; a device retries within minutes, not thousands. */
+  /**
+   * Detailed upload records (refusal errors) kept per user; "applied once" itself rests on each device's mark
+   * (server/sync/upload/answered.ts), kept for as long as the device may come back.
+   */
   uploadTransactionsPerUser: 10_000,
   /**
    * Parts of a transaction a device began sending and has not finished (0015). A device that comes back later only
    * hears which parts are missing and sends them again: its writes wait in its own queue, never here.
    */
   uploadPartsHours: 24,
+  /**
+   * Devices (client ids) a user keeps an upload mark for, the least recently used going first: a real person has a
+   * few devices and reinstalls, and made-up client ids must not grow the table without end.
+   */
+  uploadClientsPerUser: 1_000,
 } as const;
 
 const days = (n: number) => `now() - interval '${n} days'`;
@@ -49,6 +57,12 @@ export async function pruneStoredRows(db: Queryable): Promise<Record<string, num
             from sync_upload_transactions) ranked
          where n > ${RETENTION.uploadTransactionsPerUser}) old
       where t.user_id = old.user_id and t.client_id = old.client_id and t.transaction_id = old.transaction_id returning 1`,
+    sync_upload_clients_per_user: `delete from sync_upload_clients c using (
+        select user_id, client_id from (
+          select user_id, client_id, row_number() over (partition by user_id order by updated_at desc, client_id) as n
+            from sync_upload_clients) ranked
+         where n > ${RETENTION.uploadClientsPerUser}) old
+      where c.user_id = old.user_id and c.client_id = old.client_id returning 1`,
   };
   const removed: Record<string, number> = {};
   for (const [name, sql] of Object.entries(statements)) removed[name] = (await db.query(sql)).length;

@@ -60,8 +60,17 @@ export async function handleFiles(files: FileStorage, req: IncomingMessage, res:
     req.resume();
     return send(409, { ...cors, 'upload-offset': String(await files.partials.size(fileId, check.userId)) }, 'Continue from Upload-Offset');
   }
+  if (typeof result === 'object') {
+    // The user's unfinished uploads fill their share: what arrived within it is kept; try again once one finishes.
+    res.setHeader('connection', 'close');
+    const offset = String(await files.partials.size(fileId, check.userId));
+    return send(429, { ...cors, 'upload-offset': offset, 'retry-after': String(QUOTA_RETRY_AFTER_S) }, result.refused);
+  }
   return send(200, { ...cors, 'upload-offset': String(result) });
 }
+
+/** When a device over its share of unfinished uploads may try again (its queue backs off on its own as well). */
+const QUOTA_RETRY_AFTER_S = 60;
 
 function parseContentRange(header: string | undefined): { start: number; end: number; total: number } | null | 'invalid' {
   if (header === undefined) return null;

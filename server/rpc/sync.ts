@@ -4,8 +4,9 @@ import { isTransientDbError } from '../db/errors.js';
 import type { Queryable } from '../db/db.js';
 import { applyEntry, type UploadEntry } from '../sync/upload/apply.js';
 import { nameActor } from '../db/actor.js';
+import { earlierAnswer, recordAnswer, type TransactionKey } from '../sync/upload/answered.js';
 import { loadActor, transactionLookups } from '../sync/upload/facts.js';
-import { dropParts, receivePart, type TransactionKey } from '../sync/upload/parts.js';
+import { dropParts, receivePart } from '../sync/upload/parts.js';
 import type { Refusal } from '../sync/upload/policy.js';
 import { NOT_STORABLE } from '../sync/upload/refusals.js';
 import { oversizedEntries, transactionTooLarge, travelledBytes, type OpError } from '../sync/upload/size.js';
@@ -42,30 +43,6 @@ function decode(entries: readonly CrudEntry[]): UploadEntry[] {
   });
 }
 
-const keyParams = (key: TransactionKey) => [key.userId, key.clientId, key.transactionId.toString()];
-
-/** The answer a transaction already got (applied: no errors; refused: its errors), or null when it has none yet. */
-async function earlierAnswer(tx: Queryable, key: TransactionKey): Promise<{ duplicate: true; errors: OpError[] } | null> {
-  const [seen] = await tx.query<{ errors: OpError[] }>(
-    'select errors from sync_upload_transactions where user_id = $1 and client_id = $2 and transaction_id = $3',
-    keyParams(key),
-  );
-  return seen ? { duplicate: true, errors: seen.errors } : null;
-}
-
-/**
- * Claims the whole transaction for this request, or returns the answer it already got. A concurrent request for
- * the same transaction waits on the claim's key until this one commits or rolls back.
- */
-async function claim(tx: Queryable, key: TransactionKey): Promise<{ duplicate: true; errors: OpError[] } | null> {
-  const claimed = await tx.query(
-    `insert into sync_upload_transactions (user_id, client_id, transaction_id) values ($1, $2, $3)
-     on conflict do nothing returning 1 as claimed`,
-    keyParams(key),
-  );
-  return claimed.length > 0 ? null : ((await earlierAnswer(tx, key)) ?? { duplicate: true, errors: [] });
-}
-
 /**
  * SyncService (DESIGN decision 5). Every entry is authorised against the signed-in caller and validated; the
  * transaction applies whole or not at all. Refusals come back inside a successful answer so the device's queue
@@ -81,22 +58,21 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
       const key: TransactionKey = { userId, clientId: req.clientId, transactionId: req.transactionId };
       try {
         return await ctx.db.transaction(async (tx) => {
+          // Locks the device's mark: two copies of one upload (or two parts) are taken one after the other.
+          const earlier = await earlierAnswer(tx, key);
+          if (earlier) {
+            // Sent again after it was answered (a lost reply, or a part of a settled transaction): nothing to keep.
+            if (req.part) await dropParts(tx, key);
+            return { duplicate: true, errors: earlier.errors };
+          }
           let entries: readonly CrudEntry[] = req.crud;
           if (req.part) {
-            const earlier = await earlierAnswer(tx, key);
-            if (earlier) {
-              // A part sent again after its transaction settled: nothing to keep.
-              await dropParts(tx, key);
-              return earlier;
-            }
             const outcome = await receivePart(tx, key, req.part, req.crud);
             if (outcome.kind === 'missing') return { duplicate: false, errors: [], missingParts: outcome.parts };
             if (outcome.kind === 'refused') throw new Refused(outcome.errors, outcome.entries);
             entries = outcome.entries;
             await dropParts(tx, key);
           }
-          const earlier = await claim(tx, key);
-          if (earlier) return earlier;
           const decoded = decode(entries);
           const actor = await loadActor(tx, userId);
           if (actor === null) throw new ConnectError('This account no longer exists', Code.Unauthenticated);
@@ -106,6 +82,7 @@ export function syncService(ctx: ServerContext): Partial<ServiceImpl<typeof Sync
             const refusal = await applyEntry(tx, actor, lookups, entry).catch((err: unknown) => permanentRefusal(err, entry));
             if (refusal) throw new Refused([refusedEntry(entries, index, refusal)], entries);
           }
+          await recordAnswer(tx, key, []);
           return { duplicate: false, errors: [] };
         });
       } catch (err) {
@@ -136,20 +113,19 @@ const REJECTION_KEEPS_ALL_UP_TO = 100;
 async function recordRefusal(ctx: ServerContext, key: TransactionKey, entries: readonly CrudEntry[], errors: OpError[]) {
   const kept = entries.length <= REJECTION_KEEPS_ALL_UP_TO ? entries : errors.flatMap((e) => entries[e.index] ?? []);
   const crud = kept.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
-  await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     await dropParts(tx, key);
-    const claimed = await tx.query(
-      `insert into sync_upload_transactions (user_id, client_id, transaction_id, errors) values ($1, $2, $3, $4::text::jsonb)
-       on conflict do nothing returning 1 as claimed`,
-      [...keyParams(key), JSON.stringify(errors)],
-    );
-    if (claimed.length === 0) return;
+    if (await earlierAnswer(tx, key)) return false;
+    await recordAnswer(tx, key, errors);
     await tx.query(
       `insert into sync_upload_rejections (user_id, client_id, transaction_id, errors, crud)
        values ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
-      [...keyParams(key), JSON.stringify(errors), JSON.stringify(crud)],
+      [key.userId, key.clientId, key.transactionId.toString(), JSON.stringify(errors), JSON.stringify(crud)],
     );
+    return true;
   });
-  console.warn(`upload refused for user ${key.userId}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
+  if (recorded) {
+    console.warn(`upload refused for user ${key.userId}: ${errors.map((e) => `${e.table}/${e.id} ${e.code}: ${e.message}`).join('; ')}`);
+  }
   return { duplicate: false, errors };
 }

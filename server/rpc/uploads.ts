@@ -206,6 +206,9 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       if (!inBucket) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       if (await holds(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
       if (bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
+      // Said before any byte is sent: the user's unfinished uploads already fill their share (storage/partials.ts).
+      const room = await files.partials.allowance(file.id, userId);
+      if ('refused' in room) throw new ConnectError(room.refused, Code.ResourceExhausted);
       const expires = files.now() + UPLOAD_URL_TTL_MS;
       return { uploadUrl: signFileUrl(await files.urlKey(), 'upload', file.id, userId, expires), uploadUrlExpire: BigInt(expires) };
     },

@@ -133,6 +133,25 @@ describe.each(backends)('database on $name', (backend) => {
     }
   });
 
+  test("0014 gives each device that uploaded before it its mark: the highest transaction it was answered", async () => {
+    const other = await backend.fresh();
+    try {
+      const older = await other.open();
+      await migrate(older, migrations.filter((m) => m.version < '0014'));
+      await older.query(`insert into users (id, email, username_digest) values ('u1', 'u1@example.com', repeat('a', 64))`);
+      await older.query(
+        `insert into sync_upload_transactions (user_id, client_id, transaction_id) values ('u1', 'phone', 3), ('u1', 'phone', 41), ('u1', 'tablet', 7)`,
+      );
+      expect(await migrate(older)).toEqual(ALL_VERSIONS.filter((v) => v >= '0014'));
+      const marks = await older.query<{ client_id: string; last_transaction_id: string }>(
+        'select client_id, last_transaction_id from sync_upload_clients order by client_id',
+      );
+      expect(marks).toEqual([{ client_id: 'phone', last_transaction_id: '41' }, { client_id: 'tablet', last_transaction_id: '7' }]);
+    } finally {
+      await other.drop();
+    }
+  });
+
   test('seeds the demo data into an empty database', async () => {
     const credentials = await seedDemo(db);
     expect(credentials).toEqual({

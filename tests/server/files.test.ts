@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { newId } from '../../src/domain/ids.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { sweepUnreferencedFiles } from '../../server/storage/files.js';
+import { PARTIAL_LIMITS } from '../../server/storage/partials.js';
 import { PROFILE_CONTENTS_MAX } from '../../server/rpc/vehicle-contents.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
@@ -81,7 +82,7 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
 
   const blobsOnDisk = () => {
     try {
-      return readdirSync(join(server.files.partials.pathOf('x', 'y'), '..', '..', 'blobs'), { recursive: true }).filter((f) => String(f).length === 67).length;
+      return readdirSync(join(server.files.partials.dir, '..', 'blobs'), { recursive: true }).filter((f) => String(f).length === 67).length;
     } catch {
       return 0;
     }
@@ -378,5 +379,87 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       crud: [{ clientId: 1n, id: newId(), op: CrudOp.PUT, table: 'upload_form_files', transactionId, opData: JSON.stringify({ filename: 'x' }) }],
     });
     expect(put.errors.map((e) => e.code)).toEqual(['permission_denied']);
+  });
+  describe('unfinished uploads are bounded per user and swept when idle', () => {
+    /** A fresh account with a vehicle of its own, and a bucket on it holding `files`, each with its upload URL. */
+    async function begin(email: string, files: TestFile[]) {
+      const device = await TestDevice.create(server);
+      await device.register(email, 'tagbook-partial');
+      const userId = device.session!.userId;
+      const vehicle = newId();
+      await server.db.query(`insert into vehicles (id, name, user_id, is_public) values ($1, 'Partial car', $2, false)`, [vehicle, userId]);
+      const api = device.client(UploadService);
+      const bucketId = newId();
+      const added = await api.addFilesToBucket({ bucketId, formKey: `vehicle/${vehicle}`, files: files.map((f) => f.toAdd()) });
+      const urls: string[] = [];
+      for (const f of files) urls.push((await api.getUploadSignedUrl({ bucketId, combinedHash: f.combinedHash, metadataHash: f.metadataHash })).uploadUrl);
+      const fileIds = added.files.map((f) => f.fileId);
+      const urlFor = (f: TestFile) => api.getUploadSignedUrl({ bucketId, combinedHash: f.combinedHash, metadataHash: f.metadataHash });
+      const finalize = async (f: TestFile) => (await api.finalizeUpload({ combinedHash: f.combinedHash, metadataHash: f.metadataHash })).state;
+      return { userId, urls, fileIds, urlFor, finalize };
+    }
+    const offset = async (url: string) => (await fetch(new URL(url, server.url), { method: 'HEAD' })).headers.get('upload-offset');
+
+    it(`at most ${PARTIAL_LIMITS.uploadsPerUser} files begun at once: the next is refused in words until one finishes`, async () => {
+      const files = Array.from({ length: PARTIAL_LIMITS.uploadsPerUser + 1 }, () => describeFile(jpegBytes(1000)));
+      const user = await begin('partial-count@tagbook.test', files);
+      const last = files.length - 1;
+      for (let i = 0; i < last; i++) expect((await putRange(server.url, user.urls[i]!, files[i]!.bytes, 0, 100)).status).toBe(200);
+      const refused = await putRange(server.url, user.urls[last]!, files[last]!.bytes, 0, 100);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toMatch(new RegExp(`at most ${PARTIAL_LIMITS.uploadsPerUser} files`));
+      expect(await offset(user.urls[last]!)).toBe('0');
+      expect(await codeOf(user.urlFor(files[last]!))).toBe('resource_exhausted');
+      // The allowed side: one already begun goes on and is finished, which makes room for the one that waited.
+      expect((await putRange(server.url, user.urls[0]!, files[0]!.bytes, 100, 1000)).status).toBe(200);
+      expect(await user.finalize(files[0]!)).toBe(FileState.DOWNLOADED_OK);
+      expect(await codeOf(user.urlFor(files[last]!))).toBe('ok');
+      expect((await putRange(server.url, user.urls[last]!, files[last]!.bytes, 0, 1000)).status).toBe(200);
+      expect(await user.finalize(files[last]!)).toBe(FileState.DOWNLOADED_OK);
+    });
+
+    it('at most so many bytes held at once: what fits is kept, the rest waits for room', async () => {
+      const saved = PARTIAL_LIMITS.bytesPerUser;
+      PARTIAL_LIMITS.bytesPerUser = 3000;
+      try {
+        const [big, small] = [describeFile(jpegBytes(2500)), describeFile(jpegBytes(1000))] as const;
+        const user = await begin('partial-bytes@tagbook.test', [big, small]);
+        const [bigUrl, smallUrl] = user.urls as [string, string];
+        expect((await putRange(server.url, bigUrl, big.bytes, 0, 2500)).status).toBe(200);
+        expect((await putRange(server.url, smallUrl, small.bytes, 0, 400)).status).toBe(200);
+        const refused = await putRange(server.url, smallUrl, small.bytes, 400, 1000);
+        expect(refused.status).toBe(429);
+        expect(await refused.text()).toMatch(/Unfinished uploads may hold at most/);
+        expect(await offset(smallUrl)).toBe('400');
+        // Finishing the big one makes room; the small one continues where it was.
+        expect(await user.finalize(big)).toBe(FileState.DOWNLOADED_OK);
+        expect((await putRange(server.url, smallUrl, small.bytes, 400, 1000)).status).toBe(200);
+        expect(await user.finalize(small)).toBe(FileState.DOWNLOADED_OK);
+      } finally {
+        PARTIAL_LIMITS.bytesPerUser = saved;
+      }
+    });
+
+    it('an upload idle for longer than a week is swept; one still moving is kept', async () => {
+      const [idle, moving] = [describeFile(jpegBytes(1000)), describeFile(jpegBytes(1000))] as const;
+      const user = await begin('partial-sweep@tagbook.test', [idle, moving]);
+      const [idleUrl, movingUrl] = user.urls as [string, string];
+      expect((await putRange(server.url, idleUrl, idle.bytes, 0, 300)).status).toBe(200);
+      expect((await putRange(server.url, movingUrl, moving.bytes, 0, 300)).status).toBe(200);
+      const weekAgo = new Date(Date.now() - PARTIAL_LIMITS.idleMs - 60_000);
+      utimesSync(server.files.partials.pathOf(user.fileIds[0]!, user.userId), weekAgo, weekAgo);
+      // The folder's earlier layout, <file id>.<user id>, left over from before: swept the same way.
+      const legacy = join(server.files.partials.dir, `${newId()}.${user.userId}`);
+      writeFileSync(legacy, 'x');
+      utimesSync(legacy, weekAgo, weekAgo);
+
+      expect(await server.files.partials.sweepIdle(Date.now())).toBe(2);
+      expect(existsSync(legacy)).toBe(false);
+      expect(await offset(idleUrl)).toBe('0');
+      expect(await offset(movingUrl)).toBe('300');
+      // The device that comes back sends the swept one again from the start.
+      expect((await putRange(server.url, idleUrl, idle.bytes, 0, 1000)).status).toBe(200);
+      expect(await user.finalize(idle)).toBe(FileState.DOWNLOADED_OK);
+    });
   });
 });

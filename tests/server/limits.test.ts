@@ -76,6 +76,21 @@ describe.each(backends)('what a caller can make the server store or send is boun
     });
   });
 
+  it("keeps each device's upload mark however old, and a bounded number of devices per user, the most recently used", async () => {
+    const [{ id: userId }] = (await server.db.query<{ id: string }>(`select id from users where email = 'worker@tagbook.test'`)) as [{ id: string }];
+    const devices = RETENTION.uploadClientsPerUser + 20;
+    await server.db.query(
+      `insert into sync_upload_clients (user_id, client_id, last_transaction_id, updated_at)
+       select $1, 'device-' || n, n, now() - interval '10 years' + n * interval '1 day' from generate_series(1, $2::int) as n`,
+      [userId, devices],
+    );
+    const removed = await pruneStoredRows(server.db);
+    expect(removed.sync_upload_clients_per_user).toBe(20);
+    expect(await count('select count(*) as n from sync_upload_clients where user_id = $1', [userId])).toBe(RETENTION.uploadClientsPerUser);
+    expect(await count(`select count(*) as n from sync_upload_clients where user_id = $1 and client_id = 'device-21'`, [userId])).toBe(1);
+    expect(await count(`select count(*) as n from sync_upload_clients where user_id = $1 and client_id = 'device-20'`, [userId])).toBe(0);
+  });
+
   it('prunes stale rows of every table a caller can grow, and keeps fresh ones', async () => {
     const [{ id: userId }] = (await server.db.query<{ id: string }>(`select id from users where email = 'owner@tagbook.test'`)) as [{ id: string }];
     await server.db.query(`insert into sign_in_failures (key, window_started_at, failures) values ('account:stale', now() - interval '2 days', 3), ('account:fresh', now(), 1)`);

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneStoredRows } from '../../server/db/retention.js';
 import { seedDemo } from '../../server/db/seed.js';
 import { newId } from '../../src/domain/ids.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
@@ -140,6 +141,39 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     const again = await upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'A' } }], first);
     expect(again.duplicate).toBe(true);
     expect((await one<{ name: string }>('select name from vehicles where id = $1', [ids.red911])).name).toBe('B');
+  });
+
+  it('applies a transaction once even after its record is pruned, for as long as its device stays away', async () => {
+    const applied = nextTx++;
+    const refused = nextTx++;
+    const rename = { op: 'PATCH', table: 'vehicles', id: ids.red911, data: { name: 'Before a year away' } } as const;
+    const steal = { op: 'PATCH', table: 'vehicles', id: ids.supra, data: { name: 'nope' } } as const;
+    expect((await upload(owner, [rename], applied)).duplicate).toBe(false);
+    expect((await upload(owner, [steal], refused)).errors).toHaveLength(1);
+    // A year on, the detailed records are long pruned (server/db/retention.ts), and the vehicle has changed since.
+    await server.db.query(`update sync_upload_transactions set created_at = now() - interval '1 year' where user_id = $1`, [ids.ownerId]);
+    await pruneStoredRows(server.db);
+    const kept = await one<{ n: string }>('select count(*) as n from sync_upload_transactions where user_id = $1 and transaction_id in ($2, $3)', [
+      ids.ownerId, String(applied), String(refused),
+    ]);
+    expect(Number(kept.n)).toBe(0);
+    await server.db.query(`update vehicles set name = 'Changed since' where id = $1`, [ids.red911]);
+
+    expect(await upload(owner, [rename], applied)).toMatchObject({ duplicate: true, errors: [] });
+    expect((await one<{ name: string }>('select name from vehicles where id = $1', [ids.red911])).name).toBe('Changed since');
+    expect((await upload(owner, [steal], refused)).duplicate).toBe(true);
+    // The device's next transaction is applied as ever.
+    expect(await upload(owner, [{ ...rename, data: { name: 'Red 911' } }])).toMatchObject({ duplicate: false, errors: [] });
+    expect((await one<{ name: string }>('select name from vehicles where id = $1', [ids.red911])).name).toBe('Red 911');
+  });
+
+  it('applies once of five copies of a transaction arriving together', async () => {
+    const tx = nextTx++;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => upload(owner, [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { description: 'five at once' } }], tx)),
+    );
+    expect(answers.map((a) => a.duplicate).sort()).toEqual([false, true, true, true, true]);
+    expect(answers.every((a) => a.errors.length === 0)).toBe(true);
   });
 
   it('records refusals on the server and answers the same refusal to a retry', async () => {

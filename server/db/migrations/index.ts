@@ -11,6 +11,7 @@ import m0010 from './0010_admin_scale.js';
 import m0011 from './0011_files.js';
 import m0012 from './0012_sync_interleave.js';
 import m0013 from './0013_latest_plans.js';
+import m0014 from './0014_upload_marks.js';
 import m0015 from './0015_upload_parts.js';
 import m0016 from './0016_made_and_received.js';
 import m0018 from './0018_deleted_company_links.js';
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   { version: '0011', name: 'files', sql: m0011 },
   { version: '0012', name: 'sync_interleave', sql: m0012 },
   { version: '0013', name: 'latest_plans', sql: m0013 },
+  { version: '0014', name: 'upload_marks', sql: m0014 },
   { version: '0015', name: 'upload_parts', sql: m0015 },
   { version: '0016', name: 'made_and_received', sql: m0016 },
   { version: '0018', name: 'deleted_company_links', sql: m0018 },

@@ -3,14 +3,9 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { entryBytes, UPLOAD_TRANSACTION_MAX_BYTES } from '../../../src/domain/transactionLimits.js';
 import { UploadDataRequestSchema, type CrudEntry, type UploadPart } from '../../../src/gen/tagbook/v1/sync_pb.js';
 import type { Queryable } from '../../db/db.js';
+import type { TransactionKey } from './answered.js';
 import { oversizedEntries, transactionTooLarge, travelledBytes, type OpError } from './size.js';
 
-/** Whose transaction: parts of another user, or of another device of the same user, never mix with these. */
-export interface TransactionKey {
-  userId: string;
-  clientId: string;
-  transactionId: bigint;
-}
 
 /**
  * Bytes of unfinished parts one user may leave on the server across all their devices: room for two of the
