@@ -33,6 +33,11 @@ whenDatabaseReady()
   .then(() => import('./data/sync.js'))
   .then((sync) => sync.startSync())
   .catch((err: unknown) => console.error('local database or sync failed to start', err));
+// Unsent changes on storage the browser may clear: ask to keep it when that matters, and say so when refused. Not
+// after the database: a person may sign in before it opens, and that is one of the moments to ask.
+import('./data/persistenceWatch.js')
+  .then((persistence) => persistence.watchPersistence())
+  .catch((err: unknown) => console.error('storage persistence watch failed to start', err));
 // Files picked earlier (before a reload, offline, or before the server went away) continue uploading.
 whenDatabaseReady()
   .then(() => import('./uploads/queue.js'))

@@ -2,6 +2,8 @@
 // facts is separate (and skips the costly questions when a stored preference already decides). This module must not
 // import the SDK at runtime: the settings dialog and the shell use it without loading PowerSync.
 
+import { askForPersistence } from './persistence.js';
+
 export type StorageKind = 'opfs' | 'idb';
 /** The SDK's WASQLiteVFS values we use. Never AccessHandlePoolVFS: it breaks as soon as a second tab opens. */
 export type StorageVfs = 'OPFSCoopSyncVFS' | 'IDBBatchAtomicVFS';
@@ -21,8 +23,6 @@ export const STORAGE_IN_USE_KEY = 'tagbook.storageInUse';
 export const MIN_FREE_BYTES_FOR_OPFS = 50 * 1024 * 1024;
 /** SPEC §9: after switching modes the settings dialog counts down this long, then reloads into the new storage. */
 export const STORAGE_MODE_RELOAD_COUNTDOWN_MS = 3000;
-/** persist() may open a permission prompt (Firefox); the database must not wait on a person to answer it. */
-export const PERSIST_REQUEST_TIMEOUT_MS = 1000;
 
 export interface StoragePreference {
   forceIndexedDb: true;
@@ -155,16 +155,6 @@ export function getStorageMode(): StorageMode {
   return preference.kind === 'force-idb' && preference.version === BROWSER_DATABASE_VERSION ? 'stable' : 'auto';
 }
 
-function timeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return new Promise<T>((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    promise.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      () => (clearTimeout(timer), resolve(fallback)),
-    );
-  });
-}
-
 async function readFreeBytes(storage: StorageManager | undefined): Promise<number | null> {
   if (typeof storage?.estimate !== 'function') return null;
   try {
@@ -173,13 +163,6 @@ async function readFreeBytes(storage: StorageManager | undefined): Promise<numbe
   } catch {
     return null;
   }
-}
-
-async function readPersisted(storage: StorageManager | undefined): Promise<boolean> {
-  if (typeof storage?.persisted !== 'function') return false;
-  if (await storage.persisted().catch(() => false)) return true;
-  if (typeof storage.persist !== 'function') return false;
-  return timeout(storage.persist(), PERSIST_REQUEST_TIMEOUT_MS, false);
 }
 
 /** Asks the browser only what the rule still needs: a valid preference decides before any storage question. */
@@ -199,7 +182,7 @@ export async function readStorageInputs(): Promise<StorageInputs> {
   const freeBytes = await readFreeBytes(nav.storage);
   // Without room for OPFS there is no point asking for persistence (a prompt, in some browsers).
   if (freeBytes === null || freeBytes < MIN_FREE_BYTES_FOR_OPFS) return { ...base, freeBytes, persisted: false };
-  return { ...base, freeBytes, persisted: await readPersisted(nav.storage) };
+  return { ...base, freeBytes, persisted: await askForPersistence('first-start') };
 }
 
 /** The whole start-up decision: gather, decide, drop a void preference. */

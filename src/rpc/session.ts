@@ -35,6 +35,7 @@ let loading: Promise<void> | null = null;
 let generation = 0;
 let channel: BroadcastChannel | null = null;
 const listeners = new Set<() => void>();
+const startListeners = new Set<() => void>();
 
 /** SPEC §4: logged in if a session id and a user id exist. */
 export function isLoggedIn(session: StoredSession | null | undefined): session is StoredSession {
@@ -124,8 +125,17 @@ async function write(session: StoredSession | null): Promise<void> {
 }
 
 /** Starts a session (after registration or sign-in), replacing any other. */
-export function setSession(session: StoredSession): Promise<void> {
-  return write(session);
+export async function setSession(session: StoredSession): Promise<void> {
+  await write(session);
+  for (const listener of [...startListeners]) listener();
+}
+
+/** Told when this tab starts a session: the person signed in here (other tabs only learn of it). */
+export function subscribeSessionStarted(listener: () => void): () => void {
+  startListeners.add(listener);
+  return () => {
+    startListeners.delete(listener);
+  };
 }
 
 /** Ends the session on this device, in every tab. Key rotation is the caller's business (see localLogout). */

@@ -1,5 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getNotifications, subscribeNotifications, type AppNotification } from '../../data/notifications.js';
+import { getPersistenceNotice, subscribePersistenceNotice } from '../../data/persistence.js';
+import { PERSISTENCE_NOTICE } from '../../data/persistenceRules.js';
 import { barShowsAt, currentNotification, isBarVisible, nextBarTiming, NO_BAR } from './notificationRules.js';
 import type { BarNotification } from './notificationRules.js';
 import { useUpdateNotice } from './updateNotice.js';
@@ -7,12 +9,21 @@ import { useUpdateNotice } from './updateNotice.js';
 export const UPDATE_NOTIFICATION_ID = 'app-update';
 export const UPDATE_MESSAGE = 'A new version is ready';
 
-export type BarItem = BarNotification & { source: 'update' } | BarNotification & { source: 'list'; entry: AppNotification };
+export const STORAGE_NOTIFICATION_ID = 'storage-not-persisted';
 
-/** The bar's candidates in order: a ready update first, then the notification list (newest first). */
+export type BarItem =
+  | (BarNotification & { source: 'update' })
+  | (BarNotification & { source: 'list'; entry: AppNotification })
+  | (BarNotification & { source: 'storage' });
+
+/**
+ * The bar's candidates in order: a ready update first, then the notification list (newest first), then the calm
+ * note that unsent changes sit on storage the browser may clear.
+ */
 function useBarItems(): BarItem[] {
   const update = useUpdateNotice();
   const list = useSyncExternalStore(subscribeNotifications, getNotifications);
+  const storage = useSyncExternalStore(subscribePersistenceNotice, getPersistenceNotice);
   return [
     {
       source: 'update',
@@ -31,6 +42,7 @@ function useBarItems(): BarItem[] {
       show: entry.show,
       hide: entry.hide,
     })),
+    { source: 'storage', id: STORAGE_NOTIFICATION_ID, message: PERSISTENCE_NOTICE, severity: 'info', show: storage.visible, hide: false },
   ];
 }
 

@@ -1,0 +1,49 @@
+// Persisted storage (navigator.storage.persist()): without it the browser may clear this origin's data when the
+// device runs low on space, and with it whatever changes have not reached the server yet. The rules of when to ask
+// and when to tell the person it was refused, pure; persistence.ts does the asking and keeps the answers.
+
+/** A refusal is asked about again only this much later, so a browser that prompts (Firefox) is not made to nag. */
+export const ASK_AGAIN_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** What the notification bar says while refused storage holds unsent changes. */
+export const PERSISTENCE_NOTICE =
+  'Changes not yet sent are kept on this device, but this browser may clear them if it runs low on space.';
+
+/** The browser's last answer to persist(), kept across reloads and shared by the tabs. */
+export interface PersistenceRecord {
+  askedAt: number;
+  granted: boolean;
+}
+
+/** The moments the answer matters: a device's first start, a person signing in, writes waiting to be sent. */
+export type PersistenceTrigger = 'first-start' | 'sign-in' | 'writes-waiting';
+
+export function shouldAskForPersistence(s: {
+  /** The browser has navigator.storage.persist(). */
+  supported: boolean;
+  /** navigator.storage.persisted() now. */
+  persisted: boolean;
+  trigger: PersistenceTrigger;
+  last: PersistenceRecord | null;
+  now: number;
+}): boolean {
+  if (!s.supported || s.persisted) return false;
+  // A first start and a sign-in happen rarely and are when a device takes on a person's data: always worth asking.
+  if (s.trigger !== 'writes-waiting') return true;
+  // Storage granted once and persisted no more was taken back: the question is new.
+  return s.last === null || s.last.granted || s.now - s.last.askedAt >= ASK_AGAIN_AFTER_MS;
+}
+
+/**
+ * The notice shows while the browser said no and changes wait to be sent: only they would be lost for good, as
+ * everything else comes back from the server. Dismissed, it returns only after a later refusal.
+ */
+export function showsPersistenceNotice(s: {
+  persisted: boolean;
+  last: PersistenceRecord | null;
+  unsentChanges: number;
+  dismissedAt: number | null;
+}): boolean {
+  if (s.persisted || s.last === null || s.last.granted || s.unsentChanges === 0) return false;
+  return s.dismissedAt === null || s.dismissedAt < s.last.askedAt;
+}

@@ -1,0 +1,74 @@
+import type { PowerSyncDatabase } from '@powersync/web';
+import { subscribeSessionStarted } from '../rpc/session.js';
+import { getDatabaseState, subscribeDatabaseState, whenDatabaseReady } from './databaseState.js';
+import { askForPersistence, refreshPersistenceNotice } from './persistence.js';
+
+// Asks for persisted storage at the moments it matters (persistenceRules.ts) and keeps the notice true: when this
+// tab starts a session, and whenever the queue of unsent changes or the sync status changes (an upload another tab
+// ran empties the queue without this tab writing).
+
+let started = false;
+
+/** Starts watching once, after the database opened; follows a database that is replaced. */
+export function watchPersistence(): void {
+  if (started) return;
+  started = true;
+  let running = false;
+  let again = false;
+  let attached: PowerSyncDatabase | null = null;
+  let detach: (() => void) | null = null;
+
+  // One check at a time; changes during one run it once more afterwards.
+  async function check(): Promise<void> {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const db = attached;
+        if (db === null) return;
+        const unsent = (await db.get<{ n: number }>('SELECT count(*) AS n FROM ps_crud')).n;
+        if (unsent > 0) await askForPersistence('writes-waiting');
+        await refreshPersistenceNotice(unsent);
+      } while (again);
+    } catch (err) {
+      console.warn('could not check the unsent changes', err);
+    } finally {
+      running = false;
+    }
+  }
+
+  function attach(db: PowerSyncDatabase): void {
+    if (db === attached) return;
+    detach?.();
+    attached = db;
+    const stopChanges = db.onChange({ onChange: () => void check() }, { tables: ['ps_crud'], triggerImmediate: true });
+    const stopStatus = db.registerListener({ statusChanged: () => void check() });
+    detach = () => {
+      stopChanges();
+      stopStatus();
+    };
+  }
+
+  function follow(): void {
+    if (getDatabaseState().status !== 'ready') {
+      detach?.();
+      detach = null;
+      attached = null;
+      return;
+    }
+    whenDatabaseReady().then(
+      (db) => {
+        if (getDatabaseState().status === 'ready') attach(db);
+      },
+      () => {},
+    );
+  }
+
+  subscribeDatabaseState(follow);
+  follow();
+  subscribeSessionStarted(() => void askForPersistence('sign-in').then(() => check()));
+}
