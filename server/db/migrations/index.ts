@@ -11,6 +11,7 @@ import m0010 from './0010_admin_scale.js';
 import m0011 from './0011_files.js';
 import m0012 from './0012_sync_interleave.js';
 import m0013 from './0013_latest_plans.js';
+import m0017 from './0017_file_scope.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   { version: '0011', name: 'files', sql: m0011 },
   { version: '0012', name: 'sync_interleave', sql: m0012 },
   { version: '0013', name: 'latest_plans', sql: m0013 },
+  { version: '0017', name: 'file_scope', sql: m0017 },
 ];
