@@ -150,11 +150,9 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         let bucket: BucketRow;
         if (existing === undefined) {
           if (target === null) throw invalid("form_key must be 'vehicle/<id>', 'note/<id>' or 'service_request/<id>'");
-          const scope = await attachScope(tx, userId, target);
-          await tx.query(
-            'insert into upload_buckets (id, locked, user_id, form_key, vehicle_id, company_id) values ($1, 0, $2, $3, $4, $5)',
-            [req.bucketId, userId, formKeyOf(target), scope.vehicleId, scope.companyId],
-          );
+          await attachScope(tx, userId, target);
+          // The bucket's vehicle and company come from its target (migration 0017), and follow it.
+          await tx.query('insert into upload_buckets (id, locked, user_id, form_key) values ($1, 0, $2, $3)', [req.bucketId, userId, formKeyOf(target)]);
           bucket = { id: req.bucketId, locked: 0, user_id: userId, form_key: formKeyOf(target) };
         } else {
           bucket = await ownBucket(tx, userId, req.bucketId);

@@ -28,7 +28,7 @@ describe('sync-rules.yaml', () => {
     const schema = new Map(AppSchema.tables.map((t) => [t.name, new Set(['id', ...t.columns.map((c) => c.name)])]));
     const wide: Record<string, unknown> = {};
     for (const table of AppSchema.tables) for (const c of table.columns) wide[c.name] = 'x';
-    const extras = { target_public: 1n, target_latest: 1n, is_latest: 1n, member_ids: '["x"]', user_ids: '["x"]', company_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
+    const extras = { target_public: 1n, target_latest: 1n, is_latest: 1n, member_ids: '["x"]', vehicle_ids: '["x"]', company_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
     for (const name of ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info',
       'service_requests', 'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files']) {
       const record = { ...wide, ...extras, id: 'x', user_id: 'x', vehicle_id: 'x', company_id: 'x', target_id: 'x' };
@@ -94,7 +94,14 @@ describe('sync-rules.yaml', () => {
       'by_user["u1"]',
       'by_user["u2"]',
     ]);
-    expect(buckets('bucket_files', { id: 'f1', filehash: 'h', user_ids: '["u2"]' })).toEqual(['by_user["u2"]']);
+  });
+
+  it('sends a file to those who may see what it is attached to, never to its uploader as such', () => {
+    const scope = { vehicle_id: 'v1', company_id: 'co1', user_id: 'u9' };
+    expect(buckets('upload_buckets', { id: 'b1', form_key: 'service_request/r1', locked: 1n, ...scope })).toEqual(['by_vehicle["v1"]', 'by_company["co1"]']);
+    expect(buckets('upload_form_files', { id: 'f1', upload_form_id: 'b1', filename: 'a.jpg', ...scope })).toEqual(['by_vehicle["v1"]', 'by_company["co1"]']);
+    expect(buckets('bucket_files', { id: 'h1', filehash: 'h', vehicle_ids: '["v1"]', company_ids: '["co1"]' })).toEqual(['by_vehicle["v1"]', 'by_company["co1"]']);
+    expect(buckets('upload_form_files', { id: 'f1', upload_form_id: 'b1', filename: 'a.jpg', user_id: 'u9' })).toEqual([]);
   });
 
   it("sends a company's employees the name and the shop's Info of the vehicles its requests are for, never the owner's side", () => {

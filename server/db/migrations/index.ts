@@ -14,6 +14,7 @@ import m0013 from './0013_latest_plans.js';
 import m0014 from './0014_upload_marks.js';
 import m0015 from './0015_upload_parts.js';
 import m0016 from './0016_made_and_received.js';
+import m0017 from './0017_file_scope.js';
 import m0018 from './0018_deleted_company_links.js';
 
 export interface Migration {
@@ -44,5 +45,6 @@ export const migrations: readonly Migration[] = [
   { version: '0014', name: 'upload_marks', sql: m0014 },
   { version: '0015', name: 'upload_parts', sql: m0015 },
   { version: '0016', name: 'made_and_received', sql: m0016 },
+  { version: '0017', name: 'file_scope', sql: m0017 },
   { version: '0018', name: 'deleted_company_links', sql: m0018 },
 ];
