@@ -8,7 +8,8 @@ import { TestDevice } from './device.js';
 import { describeFile, jpegBytes, putRange, type TestFile } from './files.js';
 
 /**
- * One company's world, built straight in the database, for the tests that guard who may read and write it: the
+ * One company's world, for the tests that guard who may read and write it (rows written straight in the database;
+ * accounts and the photo through the services, as devices make them): the
  * owner of a private vehicle, an administrator, the company's employees by the state of their link — current, ended
  * an hour ago, starting tomorrow — and a signed-in stranger, each with a signed-in device; the company, its customer
  * who owns the vehicle, a request on the vehicle for the company with a running clock, a photo attached to the

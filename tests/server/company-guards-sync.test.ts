@@ -58,6 +58,24 @@ describe.each(backends)("the company's data on employees' devices, on %s", (back
     expect(await held(devices.future)).toEqual(nothing);
   });
 
+  it('keep a deleted customer and request on the device, marked deleted, and take the vehicle away once neither ties it to the company', async () => {
+    const current = devices.current;
+    const marked = async () => {
+      const customer = await current.db.getOptional<{ deleted_at: string | null }>('select deleted_at from customers where id = ?', [world.ids.customer]);
+      const request = await current.db.getOptional<{ deleted_at: string | null }>('select deleted_at from service_requests where id = ?', [world.ids.request]);
+      return customer?.deleted_at != null && request?.deleted_at != null;
+    };
+    await world.inState('customer deleted', () =>
+      world.inState('request deleted', () =>
+        current.waitFor(
+          async () => (await marked()) && (await holdsExactly(current, { ...everything, vehicles: 0, vehicles_info: 0 })),
+          'the deleted customer and request, marked, without their vehicle',
+        ),
+      ),
+    );
+    await current.waitFor(() => holdsExactly(current, everything), 'the vehicle to return with its customer and request');
+  });
+
   it('leave the current employee’s device when the company is deleted, and come back when it is restored', async () => {
     await world.inState('company deleted', () =>
       devices.current.waitFor(() => holdsExactly(devices.current, nothing), "the deleted company's rows to leave"),
