@@ -13,23 +13,21 @@ import { requireSession } from './session-context.js';
 /** More entries than this in one transaction is refused as a whole (and never retried) rather than held open. */
 export const MAX_ENTRIES_PER_UPLOAD = 1000;
 
-type OpError = AnswerError;
-
 const KINDS = { [CrudOp.PUT]: 'PUT', [CrudOp.PATCH]: 'PATCH', [CrudOp.DELETE]: 'DELETE' } as const;
 
 /** Thrown inside the database transaction so that a refused entry rolls back every entry before it. */
 class Refused extends Error {
-  constructor(readonly errors: OpError[]) {
+  constructor(readonly errors: AnswerError[]) {
     super('upload refused');
   }
 }
 
-function refusedEntry(req: UploadDataRequest, index: number, refusal: Refusal): OpError {
+function refusedEntry(req: UploadDataRequest, index: number, refusal: Refusal): AnswerError {
   const entry = req.crud[index];
   return { index, table: entry?.table ?? '', id: entry?.id ?? '', ...refusal };
 }
 
-type Decoded = { ok: true; entries: UploadEntry[] } | { ok: false; errors: OpError[] };
+type Decoded = { ok: true; entries: UploadEntry[] } | { ok: false; errors: AnswerError[] };
 
 function decode(req: UploadDataRequest): Decoded {
   if (req.crud.length > MAX_ENTRIES_PER_UPLOAD) {
@@ -96,7 +94,7 @@ function permanentRefusal(err: unknown, entry: UploadEntry): Refusal {
 }
 
 /** Records a refused transaction (its entries rolled back) with what was sent, unless a copy of it was answered meanwhile. */
-async function recordRefusal(ctx: ServerContext, key: TransactionKey, req: UploadDataRequest, errors: OpError[]) {
+async function recordRefusal(ctx: ServerContext, key: TransactionKey, req: UploadDataRequest, errors: AnswerError[]) {
   const crud = req.crud.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
   const recorded = await ctx.db.transaction(async (tx) => {
     if (await earlierAnswer(tx, key)) return false;
