@@ -33,16 +33,17 @@ export function advisoryLeadership(databaseUrl: string, retryMs = 2000): Leaders
     if (!stopped && timer === null) timer = setTimeout(() => void attempt(), ms).unref();
   };
   /**
-   * The connection (and with it the lock) is gone. PostgreSQL dropping a connection is usually over at once (a
-   * proxy's time-out, a terminated backend), so the lock is tried again straight away, then at the usual interval.
+   * The connection (and with it the lock) is gone. When PostgreSQL dropped it, that is usually over at once (a
+   * proxy's time-out, a terminated backend), so the lock is tried again straight away, then at the usual interval;
+   * a failing query is tried again at the usual interval only, so that it never turns into a tight loop.
    */
-  const drop = (lostClient: pg.Client, reason: string) => {
+  const drop = (lostClient: pg.Client, reason: string, retryMsNext: number) => {
     if (lostClient !== client) return;
     if (leader) console.warn(`sync: replication leadership lost (${reason})`);
     leader = false;
     client = null;
     lostClient.end().catch(() => {});
-    retryIn(0);
+    retryIn(retryMsNext);
   };
 
   const attempt = async () => {
@@ -51,7 +52,7 @@ export function advisoryLeadership(databaseUrl: string, retryMs = 2000): Leaders
     let current = client;
     try {
       if (!current) {
-        const next = await openDedicatedConnection(databaseUrl, (error) => drop(next, error.message));
+        const next = await openDedicatedConnection(databaseUrl, (error) => drop(next, error.message, 0));
         if (stopped) {
           await next.end().catch(() => {});
           return;
@@ -64,8 +65,8 @@ export function advisoryLeadership(databaseUrl: string, retryMs = 2000): Leaders
         for (const cb of acquired) cb();
       }
     } catch (error) {
-      if (current) drop(current, error instanceof Error ? error.message : String(error));
-      // Not connected at all (the database is down): the usual interval, not a tight loop.
+      if (current) drop(current, error instanceof Error ? error.message : String(error), retryMs);
+      // Not connected at all (the database is down): the usual interval too.
       retryIn(retryMs);
       return;
     }

@@ -1,6 +1,5 @@
 import { isId, isTagHash } from '../../../src/domain/ids.js';
 import { REQUEST_DESCRIPTION_MAX } from '../../../src/domain/serviceStatus.js';
-import { DESCRIBE_THE_WORK } from './refusals.js';
 import { LAP_TIME_MAX_MS } from '../../../src/domain/lapTime.js';
 import { isWebAddress, WEB_ADDRESS_MAX } from '../../../src/domain/socialLinks.js';
 import { CATEGORY_CODE_MAX, CATEGORY_CODE_MIN } from '../../../src/domain/vehicleCategories.js';
@@ -13,6 +12,7 @@ import {
   VEHICLE_TEXT_LIMITS as VEHICLE,
 } from '../../../src/domain/vehicleRecords.js';
 import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/domain/validation.js';
+import { DESCRIBE_THE_WORK } from './refusals.js';
 
 /**
  * What a device may write into each column, and how the SQLite value it sends becomes a PostgreSQL value. A
@@ -109,7 +109,7 @@ export const WRITABLE_COLUMNS = {
     body: needed(text(NOTE_BODY_MAX), 'A note needs some text'), is_public: kept(FLAG, 'A note is either public or private'), deleted_at: HAPPENED,
   },
   track_sessions: {
-    vehicle_id: needed(ref('vehicles'), 'A track session belongs to a vehicle'), user_id: needed(ref('users'), 'A track session names who drove'),
+    vehicle_id: needed(ref('vehicles'), 'A track session belongs to a vehicle'), user_id: needed(ref('users'), 'A track session names who logged it'),
     held_on: needed(DATE, 'A track session needs its day'), circuit: needed(text(TRACK_LIMITS.circuit), 'A track session needs its circuit'),
     laps: int(TRACK_LIMITS.laps.min, TRACK_LIMITS.laps.max), best_lap_ms: int(1, LAP_TIME_MAX_MS),
     conditions: { kind: 'choice', values: TRACK_CONDITIONS.map((c) => c.value) }, tire_pressure_front: PRESSURE, tire_pressure_rear: PRESSURE,
