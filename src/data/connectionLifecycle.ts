@@ -1,4 +1,5 @@
 // The connection lifecycle of SPEC §4, with every effect injected so the rules can be tested with fake timers.
+import { Backoff, RETRY_SCHEDULE } from '../domain/backoff.js';
 
 export const USER_CHANGE_PAUSE_MS = 1000;
 export const OFFLINE_DISCONNECT_CAP_MS = 1000;
@@ -10,6 +11,11 @@ export const RECONNECT_PAUSE_MS = 100;
  * may never come; past it the queue moves on and the SDK goes on trying.
  */
 export const CONNECT_SETTLE_MS = 3000;
+/**
+ * The SDK's own retry of a failed connection: longer than any wait of the back-off (a minute at most), so the
+ * lifecycle's reconnect always comes first and this only catches a failure that went unnoticed.
+ */
+export const SDK_RETRY_FALLBACK_MS = 2 * RETRY_SCHEDULE.capMs;
 
 export interface ConnectionEffects {
   connect(): Promise<void>;
@@ -25,7 +31,21 @@ export interface ConnectionEffects {
   sleep(ms: number): Promise<void>;
   /** What the browser says about the network (navigator.onLine). */
   isOnline(): boolean;
+  /** Calls back after ms; returns the cancel. */
+  setTimer(callback: () => void, ms: number): () => void;
+  /** The failure the lifecycle is backing off from, for the sync bar to keep showing between attempts; null: none. */
+  reportFailure(message: string | null): void;
+  /** A reason to try at once (back online, the Reconnect button, another user): uploads waiting to retry go too. */
+  startOver(): void;
   log?(message: string, err?: unknown): void;
+}
+
+/** What the lifecycle reads of the sync engine's status to tell when an attempt to connect has failed. */
+export interface EngineStatus {
+  connected: boolean;
+  connecting: boolean;
+  /** What ended the last attempt; absent when nothing did, or when it was a disconnect the app asked for. */
+  error?: string;
 }
 
 class TimeoutError extends Error {}
@@ -42,12 +62,65 @@ function within<T>(promise: Promise<T>, ms: number, sleep: (ms: number) => Promi
 /**
  * Serialises every transition: events (sign-in, offline, online, Reconnect button) arrive in any order and any
  * number, but the database only ever sees one connect or disconnect sequence at a time, in arrival order.
+ *
+ * It also owns retries. The SDK would retry a failed connection after one fixed delay, forever (one request a
+ * second against a server that stopped answering); here each failed attempt is followed by a reconnect after the
+ * app's back-off (domain/backoff.ts), which a connection, the browser's 'online' event, the Reconnect button and a
+ * user change start over. The SDK's own retry is set far beyond any of these waits (sync.ts), a safety net only.
  */
 export class ConnectionLifecycle {
   private queue: Promise<void> = Promise.resolve();
   private userId: string | null | undefined = undefined;
+  /** The lifecycle means to be connected: its last step connected (not offline, not holding another's writes). */
+  private wanted = false;
+  /** An attempt has started (connecting or connected) whose end has not been handled yet. */
+  private armed = false;
+  private cancelRetry: (() => void) | null = null;
 
-  constructor(private readonly fx: ConnectionEffects) {}
+  constructor(
+    private readonly fx: ConnectionEffects,
+    private readonly backoff = new Backoff(),
+  ) {}
+
+  /** The sync engine's status, on every change: a failed attempt schedules the next one after the back-off. */
+  statusChanged(status: EngineStatus): void {
+    if (status.connected || status.connecting) {
+      this.armed = true;
+      if (status.connected) this.endStreak();
+      return;
+    }
+    // Only the end of an attempt under way counts: an old connection's last status after a disconnect does not.
+    if (status.error === undefined || !this.armed || !this.wanted) return;
+    this.armed = false;
+    const delay = this.backoff.failed();
+    this.fx.reportFailure(status.error);
+    this.stopRetry();
+    this.cancelRetry = this.fx.setTimer(() => {
+      this.cancelRetry = null;
+      // Steps queued before it may have let go of the connection (offline, a session ended with writes kept).
+      void this.enqueue(async () => {
+        if (this.wanted) await this.reconnectNow();
+      });
+    }, delay);
+  }
+
+  /** A connection, or a reason to try at once: the next failure waits a short time again. */
+  private endStreak(): void {
+    this.backoff.reset();
+    this.stopRetry();
+    this.fx.reportFailure(null);
+  }
+
+  private stopRetry(): void {
+    this.cancelRetry?.();
+    this.cancelRetry = null;
+  }
+
+  /** The lifecycle lets go of the connection (offline, another user's writes kept): nothing to retry. */
+  private letGo(): void {
+    this.wanted = false;
+    this.endStreak();
+  }
 
   /**
    * While the browser reports no network, no connection is attempted at all: the SDK would retry every second,
@@ -55,7 +128,11 @@ export class ConnectionLifecycle {
    * quietly offline until the 'online' event, which reconnects at once (wentOnline).
    */
   private async connect(): Promise<void> {
-    if (!this.fx.isOnline()) return;
+    if (!this.fx.isOnline()) {
+      this.letGo();
+      return;
+    }
+    this.wanted = true;
     await within(this.fx.connect(), CONNECT_SETTLE_MS, this.fx.sleep).catch((err: unknown) => {
       if (!(err instanceof TimeoutError)) throw err;
       this.fx.log?.('connect has not settled yet; carrying on while the SDK keeps trying');
@@ -75,8 +152,10 @@ export class ConnectionLifecycle {
   start(userId: string | null): Promise<void> {
     return this.enqueue(async () => {
       this.userId = userId;
+      this.endStreak();
+      this.fx.startOver();
       const kept = this.fx.keptFor.get();
-      if (kept !== null && userId === null) return;
+      if (kept !== null && userId === null) return this.letGo();
       if (kept !== null && userId !== kept) {
         this.fx.keptFor.set(null);
         await this.fx.disconnectAndClear();
@@ -84,7 +163,10 @@ export class ConnectionLifecycle {
         this.fx.keptFor.set(null);
       }
       // A shared sync worker may still be retrying a connection another page of this device started: stop it.
-      if (!this.fx.isOnline()) return this.disconnectBriefly();
+      if (!this.fx.isOnline()) {
+        this.letGo();
+        return this.disconnectBriefly();
+      }
       await this.connect();
     });
   }
@@ -100,8 +182,11 @@ export class ConnectionLifecycle {
       if (this.userId === undefined || userId === this.userId) return;
       const previous = this.userId;
       this.userId = userId;
+      this.endStreak();
+      this.fx.startOver();
       if (userId === null && previous !== null && (await this.fx.hasPendingWrites())) {
         this.fx.keptFor.set(previous);
+        this.letGo();
         await this.fx.disconnect();
         return;
       }
@@ -119,6 +204,7 @@ export class ConnectionLifecycle {
 
   /** Offline: stop the stream, but never wait on a network that is gone for more than a second. */
   wentOffline(): Promise<void> {
+    this.letGo();
     return this.enqueue(() => this.disconnectBriefly());
   }
 
@@ -132,18 +218,23 @@ export class ConnectionLifecycle {
     return this.reconnect();
   }
 
-  /** A disconnect that hangs means a wedged worker: replace the database rather than wait on it forever. */
+  /** The Reconnect button and the 'online' event: try at once, and start the back-off over. */
   reconnect(): Promise<void> {
-    return this.enqueue(async () => {
-      try {
-        await within(this.fx.disconnect(), RECONNECT_DISCONNECT_TIMEOUT_MS, this.fx.sleep);
-      } catch (err) {
-        this.fx.log?.('disconnect failed; recreating the local database', err);
-        await this.fx.recreateDatabase();
-      }
-      await this.fx.sleep(RECONNECT_PAUSE_MS);
-      await this.connect();
-    });
+    this.endStreak();
+    this.fx.startOver();
+    return this.enqueue(() => this.reconnectNow());
+  }
+
+  /** A disconnect that hangs means a wedged worker: replace the database rather than wait on it forever. */
+  private async reconnectNow(): Promise<void> {
+    try {
+      await within(this.fx.disconnect(), RECONNECT_DISCONNECT_TIMEOUT_MS, this.fx.sleep);
+    } catch (err) {
+      this.fx.log?.('disconnect failed; recreating the local database', err);
+      await this.fx.recreateDatabase();
+    }
+    await this.fx.sleep(RECONNECT_PAUSE_MS);
+    await this.connect();
   }
 
   /** Resolves when every queued transition has run (tests, and callers that must wait). */

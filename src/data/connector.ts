@@ -4,8 +4,10 @@ import { AuthService } from '../gen/tagbook/v1/auth_pb.js';
 import { SyncService } from '../gen/tagbook/v1/sync_pb.js';
 import { rpcClient } from '../rpc/transport.js';
 import { pushNotification } from './notifications.js';
-import { PartProgress, uploadTransaction } from './transactionUpload.js';
-import { toWireEntry, type LocalCrudEntry } from './uploadEntries.js';
+import type { Backoff } from '../domain/backoff.js';
+import { PartProgress, uploadTransaction, type Settled } from './transactionUpload.js';
+import { toWireEntry, type LocalCrudEntry, type WireEntry } from './uploadEntries.js';
+import { UploadRetries } from './uploadRetries.js';
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -26,6 +28,11 @@ export function isNeverAccepted(err: unknown): boolean {
   return err instanceof ConnectError && err.code === Code.InvalidArgument;
 }
 
+/** The caller is no longer who the session said: retrying cannot help, signing in again can. */
+function isSessionEnded(err: unknown): boolean {
+  return err instanceof ConnectError && (err.code === Code.Unauthenticated || err.code === Code.PermissionDenied);
+}
+
 /**
  * RPC failures reach us rewritten to 'Server error.' (SPEC §8), with the original as `cause`. The sync bar tells
  * "offline" from "broken" by the message (SPEC §8: fetch / network), so a request that never reached the server
@@ -44,6 +51,21 @@ export function asSyncError(err: unknown): unknown {
 export class TagbookConnector implements PowerSyncBackendConnector {
   /** Where the transaction being sent in parts got to, so a retry resumes there. */
   private readonly parts = new PartProgress();
+  private readonly retries: UploadRetries;
+
+  constructor(backoff?: Backoff) {
+    this.retries = new UploadRetries(backoff);
+  }
+
+  /** The connection is being closed (connection lifecycle): an upload waiting for its next attempt stops now. */
+  interrupt(): void {
+    this.retries.interrupt();
+  }
+
+  /** Back online, or the person asked to reconnect: a waiting upload goes at the next call, without its wait. */
+  startOver(): void {
+    this.retries.startOver();
+  }
 
   /** A fresh 5-minute token on every connect (SPEC §7); anonymous visitors get one for public data. */
   async fetchCredentials(): Promise<PowerSyncCredentials | null> {
@@ -69,40 +91,51 @@ export class TagbookConnector implements PowerSyncBackendConnector {
    * Sends every queued transaction, oldest first, until none remain. The server answers refused operations inside a
    * successful response: the transaction is still completed (the queue must never block) and the next checkpoint
    * brings the device back to the server's truth, so here they are only reported.
+   *
+   * A transaction the server could not take right now (no answer, overloaded, a database down) is sent again here,
+   * after the app's back-off: the SDK's own retry waits one fixed delay, and is kept for failures of the connection.
    */
   async uploadData(db: AbstractPowerSyncDatabase): Promise<void> {
+    const signal = this.retries.signal;
     const clientId = await db.getClientId();
     for (;;) {
       const tx = await db.getNextCrudTransaction();
       if (!tx) return;
+      const entries = tx.crud.map((entry) => toWireEntry(entry as unknown as LocalCrudEntry));
+      const res = await this.settle(clientId, BigInt(tx.transactionId ?? 0), entries, signal);
+      if (res.errors.length > 0) {
+        pushNotification({ type: 'rejected', message: refusalMessage(res.errors), details: res.errors.map((e) => `${e.table}/${e.id}: ${e.message}`).join('\n') });
+      }
+      await tx.complete();
+    }
+  }
+
+  /** Sends one transaction until the server settles it; a transaction it will never take is settled here. */
+  private async settle(clientId: string, transactionId: bigint, entries: WireEntry[], signal: AbortSignal): Promise<Settled> {
+    for (;;) {
+      await this.retries.waitForTurn(signal);
       try {
-        const res = await uploadTransaction(
-          (request) => rpcClient(SyncService).uploadData(request),
-          clientId,
-          BigInt(tx.transactionId ?? 0),
-          tx.crud.map((entry) => toWireEntry(entry as unknown as LocalCrudEntry)),
-          this.parts,
-        );
-        if (res.errors.length > 0) {
-          pushNotification({ type: 'rejected', message: refusalMessage(res.errors), details: res.errors.map((e) => `${e.table}/${e.id}: ${e.message}`).join('\n') });
-        }
+        const res = await uploadTransaction((request) => rpcClient(SyncService).uploadData(request), clientId, transactionId, entries, this.parts);
+        this.retries.succeeded();
+        return res;
       } catch (err) {
         // A transaction the server will never accept as sent (text it cannot store, a malformed change) must not
         // hold up every change queued behind it: it is dropped like a refusal, and the user is told.
         if (isNeverAccepted(err)) {
+          this.retries.succeeded();
           pushNotification({
             type: 'rejected',
             message: 'The server refused a change it cannot store; it was undone on this device.',
             details: err instanceof Error ? err.message : String(err),
           });
-          await tx.complete();
-          continue;
+          return { errors: [], duplicate: false };
         }
         const failure = asSyncError(err);
-        pushNotification({ type: 'upload', message: `Upload failed: ${errorMessage(failure)}` });
-        throw failure;
+        // An ended session is the session layer's to handle (sign-out, writes kept): nothing to retry here.
+        if (isSessionEnded(err)) throw failure;
+        this.retries.failed();
+        if (this.retries.firstFailure) pushNotification({ type: 'upload', message: `Upload failed: ${errorMessage(failure)}; it will be retried` });
       }
-      await tx.complete();
     }
   }
 }

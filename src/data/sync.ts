@@ -1,12 +1,27 @@
-import type { PowerSyncDatabase } from '@powersync/web';
+import type { PowerSyncDatabase, SyncStatus } from '@powersync/web';
 import { getSession, subscribeSession, whenSessionLoaded } from '../rpc/session.js';
+import { setConnectionFailure } from './connectionFailure.js';
 import { TagbookConnector } from './connector.js';
-import { ConnectionLifecycle } from './connectionLifecycle.js';
+import { ConnectionLifecycle, SDK_RETRY_FALLBACK_MS, type EngineStatus } from './connectionLifecycle.js';
 import { getDatabase, recreateDatabase } from './databaseState.js';
-import { setReconnectHandler } from './syncStatusSource.js';
+import { reportedError, setReconnectHandler } from './syncStatusSource.js';
 
 const connector = new TagbookConnector();
 let lifecycle: ConnectionLifecycle | null = null;
+
+const engineStatus = (status: SyncStatus): EngineStatus => ({
+  connected: status.connected,
+  connecting: status.connecting,
+  error: reportedError(status.downloadError),
+});
+
+/** The lifecycle hears every status of the database it connects; a recreated database is followed at its connect. */
+let followed: { db: PowerSyncDatabase; stop: () => void } | null = null;
+function follow(db: PowerSyncDatabase, life: ConnectionLifecycle): void {
+  if (followed?.db === db) return;
+  followed?.stop();
+  followed = { db, stop: db.registerListener({ statusChanged: (status) => life.statusChanged(engineStatus(status)) }) };
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const KEPT_WRITES_KEY = 'tagbook.keptWritesFor';
@@ -38,15 +53,31 @@ const currentUserId = () => getSession()?.userId ?? null;
 export async function startSync(): Promise<ConnectionLifecycle> {
   if (lifecycle) return lifecycle;
   const db = (): PowerSyncDatabase => getDatabase();
-  const life = new ConnectionLifecycle({
-    connect: () => db().connect(connector, { retryDelayMs: 1000 }),
-    disconnect: () => db().disconnect(),
-    disconnectAndClear: () => db().disconnectAndClear(),
+  const life: ConnectionLifecycle = new ConnectionLifecycle({
+    connect: () => {
+      follow(db(), life);
+      return db().connect(connector, { retryDelayMs: SDK_RETRY_FALLBACK_MS });
+    },
+    // An upload waiting for its next attempt belongs to the connection being closed.
+    disconnect: () => {
+      connector.interrupt();
+      return db().disconnect();
+    },
+    disconnectAndClear: () => {
+      connector.interrupt();
+      return db().disconnectAndClear();
+    },
     hasPendingWrites: async () => (await db().getNextCrudTransaction()) !== null,
     keptFor,
     recreateDatabase: async () => void (await recreateDatabase()),
     sleep,
     isOnline: () => navigator.onLine,
+    setTimer: (callback, ms) => {
+      const timer = setTimeout(callback, ms);
+      return () => clearTimeout(timer);
+    },
+    reportFailure: setConnectionFailure,
+    startOver: () => connector.startOver(),
     log: (message, err) => console.warn(message, err),
   });
   lifecycle = life;

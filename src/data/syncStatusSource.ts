@@ -1,6 +1,7 @@
 // Feeds the sync bar from the PowerSync database's status. Only types come from the SDK: the bar renders (hidden)
 // before the SDK has loaded, and the database is never opened on the bar's account.
 import type { SyncStatus } from '@powersync/web';
+import { getConnectionFailure, subscribeConnectionFailure } from './connectionFailure.js';
 import { getDatabaseState, subscribeDatabaseState, whenDatabaseReady, type DatabaseState } from './databaseState.js';
 import type { SyncInput } from './syncStatus/derive.js';
 import { SyncDisplayMachine, systemClock, type Clock } from './syncStatus/machine.js';
@@ -24,7 +25,16 @@ export interface SyncStatusSourceDeps {
   clock?: Clock;
   /** The browser's view of the network; the window's online and offline events by default. */
   network?: BrowserNetwork;
+  /** The failure the connection lifecycle backs off from; data/connectionFailure.ts by default. */
+  failure?: ConnectionFailureSource;
 }
+
+export interface ConnectionFailureSource {
+  get(): string | null;
+  subscribe(listener: () => void): () => void;
+}
+
+const lifecycleFailure: ConnectionFailureSource = { get: getConnectionFailure, subscribe: subscribeConnectionFailure };
 
 export interface BrowserNetwork {
   isOnline(): boolean;
@@ -65,12 +75,17 @@ export function isRequestedAbort(error: Error): boolean {
   return error.name === 'AbortError' || REQUESTED_ABORT_MESSAGES.includes(error.message);
 }
 
-function errorMessage(error: Error | undefined): string | undefined {
+/** An error worth telling about: none for an interruption the app asked for. */
+export function reportedError(error: Error | undefined): string | undefined {
   if (error === undefined || isRequestedAbort(error)) return undefined;
   return error.message || String(error);
 }
 
-export function toSyncInput(status: SyncStatusLike, everConnected: boolean, browserOnline = true): SyncInput {
+/**
+ * `failure`: what the connection lifecycle is backing off from. Each retry starts the engine afresh, without the
+ * error, so until a connection the failure stands in for it: the bar keeps saying what is wrong between attempts.
+ */
+export function toSyncInput(status: SyncStatusLike, everConnected: boolean, browserOnline = true, failure: string | null = null): SyncInput {
   const progress = status.downloadProgress?.downloadedFraction;
   return {
     connected: status.connected,
@@ -80,8 +95,8 @@ export function toSyncInput(status: SyncStatusLike, everConnected: boolean, brow
     everConnected: everConnected || status.connected,
     downloading: status.downloading,
     uploading: status.uploading,
-    downloadError: errorMessage(status.downloadError),
-    uploadError: errorMessage(status.uploadError),
+    downloadError: reportedError(status.downloadError) ?? (status.connected ? undefined : (failure ?? undefined)),
+    uploadError: reportedError(status.uploadError),
     progress: status.downloading && progress !== undefined && Number.isFinite(progress) ? progress : undefined,
     browserOnline,
   };
@@ -109,12 +124,13 @@ export function createSyncStatusSource(deps: SyncStatusSourceDeps): SyncStatusSo
   }
 
   const network = deps.network ?? windowNetwork;
+  const failure = deps.failure ?? lifecycleFailure;
   let lastStatus: SyncStatusLike | null = null;
 
   function feed(status: SyncStatusLike) {
     lastStatus = status;
     everConnected ||= status.connected;
-    machine.update(toSyncInput(status, everConnected, network.isOnline()));
+    machine.update(toSyncInput(status, everConnected, network.isOnline(), failure.get()));
   }
 
   function attach(db: SyncStatusDatabase) {
@@ -145,10 +161,13 @@ export function createSyncStatusSource(deps: SyncStatusSourceDeps): SyncStatusSo
     if (started) return;
     started = true;
     machine.subscribe(publish);
-    // Going offline changes what the bar shows even when the engine reports nothing new (it is not connecting).
-    network.subscribe(() => {
+    // Going offline, or the lifecycle's failure changing, changes what the bar shows even when the engine reports
+    // nothing new (it is waiting for its next attempt).
+    const refeed = () => {
       if (lastStatus !== null) feed(lastStatus);
-    });
+    };
+    network.subscribe(refeed);
+    failure.subscribe(refeed);
     deps.subscribeDatabaseState(follow);
     follow();
   }

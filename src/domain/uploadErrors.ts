@@ -1,3 +1,4 @@
+import type { BackoffSchedule } from './backoff.js';
 /**
  * SPEC §8's upload error classes, as one table-driven rule (tests/unit/uploadErrors.test.ts walks every code):
  * - an empty bucket id is the non-retryable 'Empty bucketId';
@@ -75,14 +76,11 @@ export function classifyUploadError(call: UploadCall, code: RpcCode, bucketId?: 
   return general(code);
 }
 
-/** Back-off before retry number `attempt` (1 = first retry): doubling from 1 s, capped at 5 minutes, jittered ±20%. */
-export const RETRY_BASE_MS = 1000;
-export const RETRY_MAX_MS = 5 * 60_000;
-
-export function retryDelayMs(attempt: number, random: number): number {
-  const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(base * (0.8 + 0.4 * Math.min(1, Math.max(0, random))));
-}
+/**
+ * Retries of a file's steps back off by the app's one rule (domain/backoff.ts), to a longer ceiling than sync's: a
+ * file is megabytes, and nothing else waits behind it.
+ */
+export const FILE_RETRY_SCHEDULE: BackoffSchedule = { baseMs: 1000, capMs: 5 * 60_000 };
 
 /**
  * What the byte PUT's HTTP status means: 403 is an expired or refused signature (ask for a fresh URL), 409 an

@@ -1,4 +1,5 @@
-import { classifyPutStatus, classifyUploadError, retryDelayMs, type RpcCode, type UploadCall } from './uploadErrors.js';
+import { backoffDelay } from './backoff.js';
+import { classifyPutStatus, classifyUploadError, FILE_RETRY_SCHEDULE, type RpcCode, type UploadCall } from './uploadErrors.js';
 
 /**
  * The upload queue's state machine (local_upload_queue.state), pure so it is tested step by step. The runner
@@ -61,7 +62,7 @@ const fresh = (item: QueueItem): QueueItem => ({ ...item, attempts: 0, nextAttem
 export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, random = Math.random()): QueueItem {
   const retry = (message: string): QueueItem => {
     const attempts = item.attempts + 1;
-    return { ...item, attempts, nextAttemptAt: now + retryDelayMs(attempts, random), lastError: message };
+    return { ...item, attempts, nextAttemptAt: now + backoffDelay(attempts, random, FILE_RETRY_SCHEDULE), lastError: message };
   };
   switch (event.type) {
     case 'added':

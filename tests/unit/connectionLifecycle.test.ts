@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionLifecycle, type ConnectionEffects } from '../../src/data/connectionLifecycle.js';
+import { ConnectionLifecycle, type ConnectionEffects, type EngineStatus } from '../../src/data/connectionLifecycle.js';
+import { Backoff, RETRY_SCHEDULE } from '../../src/domain/backoff.js';
 
 function fakeEffects(overrides: Partial<ConnectionEffects> = {}) {
   const calls: string[] = [];
@@ -12,6 +13,12 @@ function fakeEffects(overrides: Partial<ConnectionEffects> = {}) {
     keptFor: memory(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     isOnline: () => true,
+    setTimer: (callback, ms) => {
+      const timer = setTimeout(callback, ms);
+      return () => clearTimeout(timer);
+    },
+    reportFailure: vi.fn(),
+    startOver: vi.fn(),
     ...overrides,
   };
   return { fx, calls };
@@ -222,5 +229,148 @@ describe('a connect that does not settle', () => {
     await vi.advanceTimersByTimeAsync(3000 + 100);
     await life.idle();
     expect(calls).toEqual(['connect@0', 'disconnect@3000', 'connect@3100']);
+  });
+});
+
+describe('retrying a connection that failed', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const CONNECTING: EngineStatus = { connected: false, connecting: true };
+  const FAILED: EngineStatus = { connected: false, connecting: false, error: 'Network error: Failed to fetch' };
+  const CONNECTED: EngineStatus = { connected: true, connecting: false };
+
+  /** An engine whose every attempt fails at once, as against a server that does not answer. */
+  function failingEngine(overrides: Partial<ConnectionEffects> = {}) {
+    let life: ConnectionLifecycle | null = null;
+    let failing = true;
+    const { fx, calls } = fakeEffects({
+      connect: vi.fn(async () => {
+        calls.push(`connect@${Date.now()}`);
+        life!.statusChanged(CONNECTING);
+        life!.statusChanged(failing ? FAILED : CONNECTED);
+      }),
+      ...overrides,
+    });
+    // The longest waits the rule allows (random 1): the schedule is then exact.
+    life = new ConnectionLifecycle(fx, new Backoff(RETRY_SCHEDULE, () => 1));
+    const connects = () => calls.filter((c) => c.startsWith('connect@')).map((c) => Number(c.slice(8)));
+    return { life, fx, calls, connects, heal: () => (failing = false), breakAgain: () => (failing = true) };
+  }
+
+  it('waits 1 s, then 2, 4, 8 … up to a minute between attempts instead of one a second', async () => {
+    const { life, connects } = failingEngine();
+    await life.start('u1');
+    await vi.advanceTimersByTimeAsync(390_000);
+    // Each retry: the wait, then disconnect and the 100 ms pause of a reconnect.
+    const gaps = connects().slice(1).map((t, i) => t - connects()[i]!);
+    expect(gaps.slice(0, 8)).toEqual([1100, 2100, 4100, 8100, 16_100, 32_100, 60_100, 60_100]);
+    expect(connects().length).toBe(12);
+  });
+
+  it('tells the bar what it is backing off from, and that it is over once connected', async () => {
+    const engine = failingEngine();
+    await engine.life.start('u1');
+    expect(engine.fx.reportFailure).toHaveBeenLastCalledWith('Network error: Failed to fetch');
+    engine.heal();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(engine.fx.reportFailure).toHaveBeenLastCalledWith(null);
+  });
+
+  it('starts over from 1 s after a connection succeeded, when it fails again later', async () => {
+    const engine = failingEngine();
+    await engine.life.start('u1');
+    await vi.advanceTimersByTimeAsync(1100 + 2100 + 4100);
+    expect(engine.connects()).toEqual([0, 1100, 3200, 7300]);
+    engine.heal();
+    await vi.advanceTimersByTimeAsync(8100);
+    expect(engine.connects()).toEqual([0, 1100, 3200, 7300, 15_400]);
+    // The stream drops a minute later.
+    engine.breakAgain();
+    await vi.advanceTimersByTimeAsync(60_000);
+    engine.life.statusChanged(FAILED);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(engine.connects().at(-1)).toBe(76_500);
+  });
+
+  it.each([
+    ['the browser comes back online', (life: ConnectionLifecycle) => life.wentOnline()],
+    ['the person asks to reconnect', (life: ConnectionLifecycle) => life.reconnect()],
+  ])('tries at once, with a short wait again, when %s', async (_what, trigger) => {
+    const { life, connects } = failingEngine();
+    await life.start('u1');
+    await vi.advanceTimersByTimeAsync(1100 + 2100 + 4100 + 8100);
+    expect(connects().at(-1)).toBe(15_400);
+    void trigger(life);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(connects().at(-1)).toBe(15_500);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(connects().at(-1)).toBe(16_600);
+  });
+
+  it('does not retry while the browser is offline, nor once the lifecycle has let go of the connection', async () => {
+    let online = true;
+    const engine = failingEngine({ isOnline: () => online });
+    await engine.life.start('u1');
+    online = false;
+    await engine.life.wentOffline();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(engine.connects()).toEqual([0]);
+    expect(engine.fx.reportFailure).toHaveBeenLastCalledWith(null);
+  });
+
+  it('takes the end of an attempt it stopped itself for no failure', async () => {
+    const { fx, calls } = fakeEffects();
+    const life = new ConnectionLifecycle(fx, new Backoff(RETRY_SCHEDULE, () => 1));
+    await life.start('u1');
+    life.statusChanged(CONNECTING);
+    life.statusChanged(FAILED);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(calls).toEqual(['connect@0', 'disconnect@1000', 'connect@1100']);
+    // The old connection's last word arrives after the retry's disconnect, still naming the old error.
+    life.statusChanged(FAILED);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toEqual(['connect@0', 'disconnect@1000', 'connect@1100']);
+  });
+
+  it('does not let a retry already due connect a visitor while a signed-out user\'s writes wait', async () => {
+    let connects = 0;
+    const { fx, calls } = fakeEffects({
+      hasPendingWrites: vi.fn(async () => true),
+      // The first connect does not settle: the steps queued behind it wait the 3 s the lifecycle allows it.
+      connect: vi.fn(() => {
+        calls.push(`connect@${Date.now()}`);
+        return connects++ === 0 ? new Promise<void>(() => {}) : Promise.resolve();
+      }),
+    });
+    const life = new ConnectionLifecycle(fx, new Backoff(RETRY_SCHEDULE, () => 1));
+    void life.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['connect@0']);
+    life.statusChanged(CONNECTING);
+    life.statusChanged(FAILED);
+    await vi.advanceTimersByTimeAsync(500);
+    // The session ends with writes unsent; its step waits behind the connect, and the retry falls due behind it.
+    void life.userChanged(null);
+    await vi.advanceTimersByTimeAsync(120_000);
+    await life.idle();
+    expect(calls).toEqual(['connect@0', 'disconnect@3000']);
+  });
+
+  it('lets waiting uploads go at once on the same occasions, never on its own retries', async () => {
+    const engine = failingEngine();
+    await engine.life.start('u1');
+    expect(engine.fx.startOver).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(engine.fx.startOver).toHaveBeenCalledTimes(1);
+    void engine.life.wentOnline();
+    void engine.life.reconnect();
+    void engine.life.userChanged('u2');
+    await vi.advanceTimersByTimeAsync(2000);
+    await engine.life.idle();
+    expect(engine.fx.startOver).toHaveBeenCalledTimes(4);
   });
 });

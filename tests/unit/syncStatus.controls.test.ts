@@ -1,7 +1,7 @@
 // The sync bar's controls and notices (SPEC §8, §9): the Reconnect option, the Refresh button, the error toast.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncInput } from '../../src/data/syncStatus/derive.js';
-import { CONNECTING, DISCONNECTED, IDLE, NOT_STARTED, SYNCING, SYNC_ERROR, recordedMachine } from './support/syncInputs.js';
+import { CONNECTING, DISCONNECTED, IDLE, NOT_STARTED, OFFLINE, SYNCING, SYNC_ERROR, recordedMachine } from './support/syncInputs.js';
 
 let rec: ReturnType<typeof recordedMachine>;
 
@@ -31,7 +31,7 @@ describe('the Reconnect option', () => {
   });
 
   it('appears after 600000 ms of being offline', () => {
-    feed(0, DISCONNECTED);
+    feed(0, OFFLINE);
     rec.at(599_999);
     expect(rec.machine.getView().showReconnect).toBe(false);
     rec.at(600_000);
@@ -50,7 +50,7 @@ describe('the Reconnect option', () => {
 describe('the Refresh button', () => {
   it('appears 4 s after the engine stopped connecting without a connection', () => {
     feed(0, CONNECTING);
-    feed(1500, { ...DISCONNECTED, downloadError: 'Failed to fetch' });
+    feed(1500, { ...DISCONNECTED, downloadError: 'Failed to fetch', browserOnline: false });
     rec.at(5499);
     expect(rec.machine.getView().showRefresh).toBe(false);
     rec.at(5500);

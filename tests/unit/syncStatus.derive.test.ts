@@ -41,13 +41,16 @@ describe('sync display state derivation (SPEC §4)', () => {
     expect(deriveSyncState({ ...INITIAL_SYNC, downloadError: 'NetworkError' })).toBe('initial-sync');
   });
 
-  it('a network error shows as offline when not connected, even before the first connection', () => {
-    expect(deriveSyncState({ ...NOT_STARTED, downloadError: 'TypeError: Failed to fetch' })).toBe('disconnected');
-    expect(deriveSyncState({ ...DISCONNECTED, downloadError: 'network down' })).toBe('disconnected');
+  it('a network error shows as offline when not connected and the browser has no network, even before the first connection', () => {
+    expect(deriveSyncState({ ...NOT_STARTED, downloadError: 'TypeError: Failed to fetch', browserOnline: false })).toBe('disconnected');
+    expect(deriveSyncState({ ...DISCONNECTED, downloadError: 'network down', browserOnline: false })).toBe('disconnected');
   });
 
-  it('a network error does not hide a connection attempt', () => {
-    expect(deriveSyncState({ ...CONNECTING, downloadError: 'Failed to fetch' })).toBe('connecting');
+  it('with a network, one that does not reach the server says so, and keeps saying it while a retry connects', () => {
+    expect(deriveSyncState({ ...NOT_STARTED, downloadError: 'TypeError: Failed to fetch' })).toBe('unreachable');
+    expect(deriveSyncState({ ...DISCONNECTED, downloadError: 'Network error: Failed to fetch', browserOnline: true })).toBe('unreachable');
+    expect(deriveSyncState({ ...CONNECTING, downloadError: 'Failed to fetch' })).toBe('unreachable');
+    expect(deriveSyncState({ ...DISCONNECTED, uploadError: 'Failed to fetch' })).toBe('unreachable');
   });
 
   it('connected and never synced gives initial sync, downloading or not', () => {

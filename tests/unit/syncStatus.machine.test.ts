@@ -6,6 +6,7 @@ import {
   DISCONNECTED,
   IDLE,
   INITIAL_SYNC,
+  OFFLINE,
   SYNCING,
   SYNC_ERROR,
   UPLOADING,
@@ -61,7 +62,7 @@ describe('connected is shown before initial sync', () => {
   });
 
   it('not from other states: after being offline, initial sync shows directly', () => {
-    feed(0, DISCONNECTED);
+    feed(0, OFFLINE);
     feed(10, INITIAL_SYNC);
     expect(rec.state()).toBe('initial-sync');
     expect(rec.shown.map((s) => s.state)).toEqual(['disconnected', 'initial-sync']);
@@ -140,9 +141,9 @@ describe('states are queued and shown one at a time, each for at least its minim
   });
 
   it('initial sync stays its 1000 ms', () => {
-    feed(0, DISCONNECTED);
+    feed(0, OFFLINE);
     feed(100, INITIAL_SYNC);
-    feed(101, DISCONNECTED);
+    feed(101, OFFLINE);
     rec.at(1099);
     expect(rec.state()).toBe('initial-sync');
     rec.at(1100);

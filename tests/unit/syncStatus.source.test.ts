@@ -39,6 +39,8 @@ class FakeDatabase implements SyncStatusDatabase {
 
 function harness() {
   let state: DatabaseState = { status: 'opening' };
+  let failure: string | null = null;
+  const failureListeners = new Set<() => void>();
   let db = new FakeDatabase();
   const stateListeners = new Set<() => void>();
   const whenDatabaseReady = vi.fn(async () => db);
@@ -49,6 +51,14 @@ function harness() {
       return () => stateListeners.delete(listener);
     },
     whenDatabaseReady,
+    network: { isOnline: () => true, subscribe: () => () => {} },
+    failure: {
+      get: () => failure,
+      subscribe: (listener) => {
+        failureListeners.add(listener);
+        return () => failureListeners.delete(listener);
+      },
+    },
   });
   const setState = (next: DatabaseState) => {
     state = next;
@@ -65,6 +75,11 @@ function harness() {
       await vi.advanceTimersByTimeAsync(0);
     },
     reopening: () => setState({ status: 'opening' }),
+    /** The connection lifecycle starts or ends backing off from a failure. */
+    fail(message: string | null) {
+      failure = message;
+      for (const listener of failureListeners) listener();
+    },
   };
 }
 
@@ -112,6 +127,15 @@ describe('toSyncInput', () => {
     });
   });
 
+  it('keeps the failure the lifecycle backs off from standing between attempts, until a connection', () => {
+    const failure = 'Network error: Failed to fetch';
+    expect(toSyncInput(status({ connecting: true }), true, true, failure).downloadError).toBe(failure);
+    expect(toSyncInput(status(), true, true, failure).downloadError).toBe(failure);
+    expect(toSyncInput(status({ connected: true }), true, true, failure).downloadError).toBeUndefined();
+    expect(toSyncInput(status({ downloadError: new Error('Checksum mismatch') }), true, true, failure).downloadError).toBe('Checksum mismatch');
+    expect(toSyncInput(status({ connecting: true }), true, true, null).downloadError).toBeUndefined();
+  });
+
   it('hasSynced still loading counts as not synced; progress only while downloading', () => {
     const input = toSyncInput(
       status({ hasSynced: undefined, downloadProgress: { downloadedFraction: 1, totalOperations: 1, downloadedOperations: 1 } }),
@@ -154,6 +178,8 @@ describe('the sync status source', () => {
     await h.ready();
     h.db().emit({ connected: true, hasSynced: true });
     h.db().emit({ hasSynced: true });
+    // With a network, after the moment an error or a retry would need to follow.
+    await vi.advanceTimersByTimeAsync(500);
     expect(h.source.getSnapshot().state).toBe('disconnected');
   });
 
@@ -168,6 +194,7 @@ describe('the sync status source', () => {
     const fresh = new FakeDatabase();
     await h.ready(fresh);
     expect(fresh.listeners.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(500);
     expect(h.source.getSnapshot().state).toBe('disconnected');
     fresh.emit({ connecting: true });
     expect(h.source.getSnapshot().state).toBe('connecting');
@@ -213,5 +240,22 @@ describe('the sync status source', () => {
     await h.ready();
     h.db().emit({ uploading: true });
     expect(h.source.getSnapshot()).toBe(first);
+  });
+
+  it('says the server is unreachable through the lifecycle\'s retries, and no more once connected', async () => {
+    const h = harness();
+    h.source.subscribe(() => {});
+    await h.ready();
+    h.db().emit({ connected: true, hasSynced: true });
+    h.db().emit({ downloadError: new TypeError('Failed to fetch') });
+    h.fail('Network error: Failed to fetch');
+    expect(h.source.getSnapshot().state).toBe('unreachable');
+    // A retry: a fresh engine, connecting, that knows nothing of the failure.
+    h.db().emit({ connecting: true });
+    h.db().emit({});
+    expect(h.source.getSnapshot().state).toBe('unreachable');
+    h.db().emit({ connected: true, hasSynced: true });
+    h.fail(null);
+    expect(h.source.getSnapshot().state).toBe('idle');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPutStatus, classifyUploadError, retryDelayMs, RETRY_MAX_MS, type RpcCode, type UploadCall } from '../../src/domain/uploadErrors.js';
+import { backoffDelay } from '../../src/domain/backoff.js';
+import { classifyPutStatus, classifyUploadError, FILE_RETRY_SCHEDULE, type RpcCode, type UploadCall } from '../../src/domain/uploadErrors.js';
 
 const CODES: RpcCode[] = [
   'canceled', 'unknown', 'invalid_argument', 'deadline_exceeded', 'not_found', 'already_exists', 'permission_denied',
@@ -45,11 +46,11 @@ describe('upload error classes (SPEC §8)', () => {
     }
   });
 
-  it('retries back off doubling from 1 s to at most 5 minutes, jittered within ±20%', () => {
-    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 0.5))).toEqual([1000, 2000, 4000, 8000]);
-    expect(retryDelayMs(30, 0.5)).toBe(RETRY_MAX_MS);
-    expect(retryDelayMs(1, 0)).toBe(800);
-    expect(retryDelayMs(1, 1)).toBe(1200);
+  it('retries back off by the app\'s rule, doubling from 1 s to at most 5 minutes', () => {
+    const delay = (n: number, random: number) => backoffDelay(n, random, FILE_RETRY_SCHEDULE);
+    expect([1, 2, 3, 4].map((n) => delay(n, 1))).toEqual([1000, 2000, 4000, 8000]);
+    expect(delay(30, 1)).toBe(5 * 60_000);
+    expect(delay(1, 0)).toBe(500);
   });
 
   it('byte PUT statuses: 403 asks for a fresh URL, 409/416 resyncs the offset, 413 and 415 fail, 5xx and 408/429 retry', () => {

@@ -23,9 +23,9 @@ describe('upload queue state machine', () => {
 
   it('retryable failures keep the state, count attempts and back off; success clears them', () => {
     const once = run([err('add', 'unavailable')]);
-    expect([once.state, once.attempts, once.nextAttemptAt, once.lastError]).toEqual([QueueState.queued, 1, NOW + 1000, 'add unavailable']);
+    expect([once.state, once.attempts, once.nextAttemptAt, once.lastError]).toEqual([QueueState.queued, 1, NOW + 750, 'add unavailable']);
     const twice = run([err('add', 'network')], once);
-    expect([twice.attempts, twice.nextAttemptAt]).toEqual([2, NOW + 2000]);
+    expect([twice.attempts, twice.nextAttemptAt]).toEqual([2, NOW + 1500]);
     const ok = run([{ type: 'added', needsUpload: true }], twice);
     expect([ok.attempts, ok.nextAttemptAt, ok.lastError]).toEqual([0, 0, null]);
     // The upload URL: not_found is retried (the add may still be in flight).

@@ -5,6 +5,7 @@ export type SyncDisplayState =
   | 'connecting'
   | 'connected'
   | 'disconnected'
+  | 'unreachable'
   | 'initial-sync'
   | 'syncing'
   | 'uploading'
@@ -56,8 +57,11 @@ export function deriveSyncState(input: SyncInput): SyncDisplayState {
   }
   // Without a network the app does not try to connect (data/connectionLifecycle.ts): that is offline mode.
   if (input.browserOnline === false) return 'disconnected';
+  // A network that does not reach the server (it is down, or the network only claims to work): one steady state
+  // while the lifecycle retries, which its attempts do not interrupt — they said 'Connecting...' and 'Offline mode'
+  // by turns, once a second.
+  if (hasNetworkError(input)) return 'unreachable';
   if (input.connecting) return 'connecting';
-  // A page opened without a network never connects, yet its failed attempt is exactly the "offline" SPEC §8 means.
-  if (input.everConnected || hasNetworkError(input)) return 'disconnected';
+  if (input.everConnected) return 'disconnected';
   return 'idle';
 }

@@ -5,6 +5,7 @@ import { PRESENTATION, PROGRESS_STATES, sameView, toPercent, type SyncViewModel 
 import {
   ACTIVITY_DELAY_MS,
   CONNECTING_RECONNECT_AFTER_MS,
+  DISCONNECT_SETTLE_MS,
   DISCONNECTED_RECONNECT_AFTER_MS,
   DISPLAY_MS,
   ERROR_TOAST_MS,
@@ -30,6 +31,17 @@ export const systemClock: Clock = {
 /** Shown for exactly their time, then they give way even with nothing queued: they announce, they are not states. */
 const FIXED_STATES: ReadonlySet<SyncDisplayState> = new Set(['connected', 'synced']);
 const DELAYED_STATES: ReadonlySet<SyncDisplayState> = new Set(['syncing', 'uploading']);
+
+/**
+ * How long a state waits before it appears, skipped if the state ended first. Syncing and uploading: SPEC §9. A
+ * connection that ends while the browser has a network is followed within moments by its error or by the next
+ * attempt: 'Offline mode' waits as long for them instead of flashing between the two (without a network: at once).
+ */
+function delayBeforeShowing(state: SyncDisplayState, input: SyncInput): number {
+  if (DELAYED_STATES.has(state)) return ACTIVITY_DELAY_MS;
+  if (state === 'disconnected' && input.browserOnline !== false) return DISCONNECT_SETTLE_MS;
+  return 0;
+}
 const ACTIVITY_STATES: ReadonlySet<SyncDisplayState> = new Set(['syncing', 'uploading', 'initial-sync']);
 
 export class SyncDisplayMachine {
@@ -72,9 +84,11 @@ export class SyncDisplayMachine {
   update(input: SyncInput): void {
     const now = this.clock.now();
     const next = deriveSyncState(input);
-    if (next !== this.target) this.retarget(next, now);
+    // The same state again may owe no more wait (the browser has just lost its network): it is shown now.
+    const waitOver = this.pending?.state === next && delayBeforeShowing(next, input) === 0;
+    if (next !== this.target || waitOver) this.retarget(next, input, now);
     this.trackProgress(input.progress, now);
-    this.trackConnection(input, now);
+    this.trackConnection(input, next, now);
     this.trackErrors(input, now);
     this.run(now);
   }
@@ -91,12 +105,13 @@ export class SyncDisplayMachine {
     this.progressChangedAt = now;
   }
 
-  private trackConnection(input: SyncInput, now: number): void {
+  private trackConnection(input: SyncInput, next: SyncDisplayState, now: number): void {
     if (input.connected || input.connecting) this.attempted = true;
     if (input.connected) {
       this.notConnectingSince = null;
       this.refreshShown = false;
-    } else if (input.connecting) {
+    } else if (input.connecting && next !== 'unreachable') {
+      // Retries against a server that does not answer do not count as connecting: the Refresh comes 4 s into it.
       // Kept once shown: the engine's retries would otherwise make the button blink every few seconds.
       this.notConnectingSince = null;
     } else if (this.attempted) {
@@ -119,13 +134,14 @@ export class SyncDisplayMachine {
     }
   }
 
-  private retarget(next: SyncDisplayState, now: number): void {
+  private retarget(next: SyncDisplayState, input: SyncInput, now: number): void {
     // A new download run must not start from the last run's 100 %.
     if (PROGRESS_STATES.has(next) && !PROGRESS_STATES.has(this.target)) this.runProgress = null;
     this.target = next;
     // A delayed state still waiting has ended before its delay: it is skipped.
     this.pending = null;
-    if (DELAYED_STATES.has(next)) this.pending = { state: next, readyAt: now + ACTIVITY_DELAY_MS };
+    const delay = delayBeforeShowing(next, input);
+    if (delay > 0) this.pending = { state: next, readyAt: now + delay };
     else this.enqueue(next);
   }
 
@@ -171,7 +187,8 @@ export class SyncDisplayMachine {
     while (now >= this.leaveAt()) {
       const next = this.queue.shift();
       if (next !== undefined) this.show(next, now);
-      else if (FIXED_STATES.has(this.current.state)) this.show(DELAYED_STATES.has(this.target) ? 'idle' : this.target, now);
+      // A target still waiting to appear is not shown yet: idle until then.
+      else if (FIXED_STATES.has(this.current.state)) this.show(this.pending ? 'idle' : this.target, now);
       else break;
     }
     if (this.notConnectingSince !== null && now >= this.notConnectingSince + REFRESH_AFTER_MS) this.refreshShown = true;
@@ -190,7 +207,8 @@ export class SyncDisplayMachine {
 
   private reconnectAt(): number | null {
     const { state, since } = this.current;
-    if (state === 'connecting') return since + CONNECTING_RECONNECT_AFTER_MS;
+    // A server that does not answer is still being connected to (SPEC §9's connecting rule): Reconnect tries now.
+    if (state === 'connecting' || state === 'unreachable') return since + CONNECTING_RECONNECT_AFTER_MS;
     if (state === 'disconnected') return since + DISCONNECTED_RECONNECT_AFTER_MS;
     return null;
   }

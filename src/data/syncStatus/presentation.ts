@@ -14,6 +14,7 @@ export const PRESENTATION: Readonly<Record<SyncDisplayState, SyncPresentation>> 
   connecting: { label: 'Connecting...', color: 'primary', icon: 'connecting' },
   connected: { label: 'Connected', color: 'success', icon: 'connected' },
   disconnected: { label: 'Offline mode', color: 'primary', icon: 'offline' },
+  unreachable: { label: 'Server unreachable', color: 'primary', icon: 'offline' },
   'initial-sync': { label: 'Initial sync...', color: 'primary', icon: 'download' },
   syncing: { label: 'Syncing...', color: 'primary', icon: 'sync' },
   uploading: { label: 'Uploading...', color: 'primary', icon: 'upload' },

@@ -6,6 +6,7 @@ export const DISPLAY_MS: Readonly<Record<SyncDisplayState, number>> = {
   connecting: 1000,
   connected: 2000,
   disconnected: 0,
+  unreachable: 0,
   'initial-sync': 1000,
   syncing: 1000,
   uploading: 1000,
@@ -16,6 +17,8 @@ export const DISPLAY_MS: Readonly<Record<SyncDisplayState, number>> = {
 
 /** Syncing and uploading wait this long before they appear, so quick ones never flash. */
 export const ACTIVITY_DELAY_MS = 500;
+/** 'Offline mode' waits this long while the browser has a network, for the error or retry that usually follows. */
+export const DISCONNECT_SETTLE_MS = 500;
 /** A state that shows progress stays while progress changed within this window. */
 export const PROGRESS_HOLD_MS = 1000;
 export const CONNECTING_RECONNECT_AFTER_MS = 6000;

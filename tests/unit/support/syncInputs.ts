@@ -23,6 +23,8 @@ export const IDLE = input({ connected: true, everConnected: true, hasSynced: tru
 export const SYNCING = input({ ...IDLE, downloading: true });
 export const UPLOADING = input({ ...IDLE, uploading: true });
 export const DISCONNECTED = input({ everConnected: true, hasSynced: true });
+/** Disconnected because the browser lost its network: offline mode at once. */
+export const OFFLINE = input({ ...DISCONNECTED, browserOnline: false });
 export const SYNC_ERROR = input({ ...IDLE, downloadError: 'Checksum mismatch' });
 
 export interface Shown {
