@@ -19,6 +19,7 @@ import { LoadingOverlay } from './feedback/LoadingOverlay.js';
 import { OptionalPart } from './feedback/OptionalPart.js';
 import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
+import { StorageNotice } from './feedback/StorageNotice.js';
 import { SyncStatusBar } from './SyncStatusBar.js';
 import type { Route } from './routes.js';
 import type { VehicleServicesProps } from './slots.js';
@@ -134,6 +135,7 @@ export function App() {
       <AppHeader />
       <NotificationBar />
       <main className="app-main">
+        {!print.enabled && <StorageNotice />}
         {auth === 'signed-in' && !print.enabled && (
           <OptionalPart name="The active-request banner">
             <Suspense fallback={null}>

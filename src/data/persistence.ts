@@ -1,4 +1,5 @@
 import {
+  NOTICE_AFTER_WAITING_MS,
   showsPersistenceNotice,
   shouldAskForPersistence,
   type PersistenceRecord,
@@ -6,8 +7,8 @@ import {
 } from './persistenceRules.js';
 
 // Asks the browser to keep this origin's data when persistenceRules.ts says so, keeps its answer (localStorage:
-// read before the database opens, shared by the tabs) and holds the notice's state for the notification bar. No SDK
-// import: the storage choice at start asks through here before the database exists.
+// read before the database opens, shared by the tabs) and holds the state of the notice on the page. No SDK import:
+// the storage choice at start asks through here before the database exists.
 
 /** persist() may open a permission prompt (Firefox); nothing may wait on a person to answer it. */
 export const PERSIST_REQUEST_TIMEOUT_MS = 1000;
@@ -22,6 +23,10 @@ export interface PersistenceNoticeState {
 }
 
 let notice: PersistenceNoticeState = { persisted: null, unsentChanges: 0, visible: false };
+/** Since when this tab has seen changes waiting without a break. */
+let waitingSince: number | null = null;
+/** Looks again once the changes have waited long enough to count. */
+let recheck: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
 
 function storageManager(): StorageManager | undefined {
@@ -70,8 +75,17 @@ function publish(next: PersistenceNoticeState): void {
 
 /** Recomputes the notice from the browser's answer now; `unsentChanges` when known, else the last count. */
 export async function refreshPersistenceNotice(unsentChanges = notice.unsentChanges): Promise<void> {
+  const now = Date.now();
+  if (unsentChanges === 0) waitingSince = null;
+  else waitingSince ??= now;
   const persisted = await readPersisted(storageManager());
-  const visible = showsPersistenceNotice({ persisted, last: readRecord(), unsentChanges, dismissedAt: readDismissedAt() });
+  const last = readRecord();
+  const visible = showsPersistenceNotice({ persisted, last, waitingSince, dismissedAt: readDismissedAt(), now });
+  if (recheck !== null) clearTimeout(recheck);
+  recheck = null;
+  if (!visible && waitingSince !== null && now - waitingSince < NOTICE_AFTER_WAITING_MS) {
+    recheck = setTimeout(() => void refreshPersistenceNotice(), waitingSince + NOTICE_AFTER_WAITING_MS - now);
+  }
   publish({ persisted, unsentChanges, visible });
 }
 

@@ -5,9 +5,15 @@
 /** A refusal is asked about again only this much later, so a browser that prompts (Firefox) is not made to nag. */
 export const ASK_AGAIN_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** What the notification bar says while refused storage holds unsent changes. */
+/** What the notice at the top of the page says while refused storage holds unsent changes. */
 export const PERSISTENCE_NOTICE =
   'Changes not yet sent are kept on this device, but this browser may clear them if it runs low on space.';
+
+/**
+ * Changes count as waiting once they have not been sent for this long: online, an upload takes a moment, and the
+ * notice must not flash on the page at every change.
+ */
+export const NOTICE_AFTER_WAITING_MS = 10_000;
 
 /** The browser's last answer to persist(), kept across reloads and shared by the tabs. */
 export interface PersistenceRecord {
@@ -41,9 +47,12 @@ export function shouldAskForPersistence(s: {
 export function showsPersistenceNotice(s: {
   persisted: boolean;
   last: PersistenceRecord | null;
-  unsentChanges: number;
+  /** Since when changes have been waiting to be sent without a break; null while none wait. */
+  waitingSince: number | null;
   dismissedAt: number | null;
+  now: number;
 }): boolean {
-  if (s.persisted || s.last === null || s.last.granted || s.unsentChanges === 0) return false;
+  if (s.persisted || s.last === null || s.last.granted) return false;
+  if (s.waitingSince === null || s.now - s.waitingSince < NOTICE_AFTER_WAITING_MS) return false;
   return s.dismissedAt === null || s.dismissedAt < s.last.askedAt;
 }

@@ -4,8 +4,8 @@ import { getDatabaseState, subscribeDatabaseState, whenDatabaseReady } from './d
 import { askForPersistence, refreshPersistenceNotice } from './persistence.js';
 
 // Asks for persisted storage at the moments it matters (persistenceRules.ts) and keeps the notice true: when this
-// tab starts a session, and whenever the queue of unsent changes or the sync status changes (an upload another tab
-// ran empties the queue without this tab writing).
+// tab starts a session, whenever the queue of unsent changes changes, and when an upload ends (one another tab's
+// connector ran empties the queue without this tab writing).
 
 let started = false;
 
@@ -46,7 +46,15 @@ export function watchPersistence(): void {
     detach?.();
     attached = db;
     const stopChanges = db.onChange({ onChange: () => void check() }, { tables: ['ps_crud'], triggerImmediate: true });
-    const stopStatus = db.registerListener({ statusChanged: () => void check() });
+    // Only the end of an upload matters here, not every step of a download's progress.
+    let uploading = db.currentStatus.uploading;
+    const stopStatus = db.registerListener({
+      statusChanged: (status) => {
+        if (status.uploading === uploading) return;
+        uploading = status.uploading;
+        if (!uploading) void check();
+      },
+    });
     detach = () => {
       stopChanges();
       stopStatus();

@@ -12,8 +12,6 @@ import {
 } from '../../src/app/feedback/notificationRules.js';
 import { announceUpdate } from '../../src/app/feedback/updateNotice.js';
 import { getNotifications, NOTIFICATION_LIMIT, pushNotification } from '../../src/data/notifications.js';
-import { askForPersistence, refreshPersistenceNotice } from '../../src/data/persistence.js';
-import { PERSISTENCE_NOTICE } from '../../src/data/persistenceRules.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -82,27 +80,6 @@ describe('NotificationBar', () => {
 
     await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')!.click());
     expect(bar()).toBeNull();
-  });
-
-  it('tells calmly that unsent changes sit on storage the browser may clear, until dismissed', async () => {
-    vi.stubGlobal('navigator', { storage: { persisted: async () => false, persist: async () => false } });
-    try {
-      localStorage.clear();
-      await act(async () => root.render(<NotificationBar />));
-      await act(async () => void (await askForPersistence('sign-in')));
-      await act(async () => refreshPersistenceNotice(2));
-      const region = container.querySelector('.notification-region')!;
-      expect([region.getAttribute('data-storage-persisted'), region.getAttribute('data-unsent-changes')]).toEqual(['false', '2']);
-      await act(async () => void vi.advanceTimersByTime(1000));
-      expect(bar()?.getAttribute('data-notification')).toBe('storage-not-persisted');
-      expect(bar()?.getAttribute('data-severity')).toBe('info');
-      expect(bar()?.textContent).toContain(PERSISTENCE_NOTICE);
-      expect(container.querySelector('[data-action="notification-details"]')).toBeNull();
-      await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')!.click());
-      expect(bar()).toBeNull();
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 
   it("announces 'A new version is ready' with Reload, which runs the update", async () => {

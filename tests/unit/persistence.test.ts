@@ -8,6 +8,7 @@ import {
 } from '../../src/data/persistence.js';
 import {
   ASK_AGAIN_AFTER_MS,
+  NOTICE_AFTER_WAITING_MS,
   shouldAskForPersistence,
   showsPersistenceNotice,
   type PersistenceRecord,
@@ -48,11 +49,17 @@ describe('when to ask the browser to keep this device\'s data', () => {
 });
 
 describe('the notice that unsent changes sit on storage the browser may clear', () => {
+  const waited = NOW - NOTICE_AFTER_WAITING_MS;
   const notice = (over: Partial<Parameters<typeof showsPersistenceNotice>[0]>) =>
-    showsPersistenceNotice({ persisted: false, last: refused(NOW - 1000), unsentChanges: 2, dismissedAt: null, ...over });
+    showsPersistenceNotice({ persisted: false, last: refused(NOW - 60_000), waitingSince: waited, dismissedAt: null, now: NOW, ...over });
 
-  it('shows when the browser refused and changes wait to be sent', () => {
+  it('shows when the browser refused and changes have waited to be sent for a while', () => {
     expect(notice({})).toBe(true);
+    expect(NOTICE_AFTER_WAITING_MS).toBe(10_000);
+  });
+
+  it('does not flash while a change is only on its way: online, uploads take a moment', () => {
+    expect(notice({ waitingSince: waited + 1 })).toBe(false);
   });
 
   it('stays away when the storage is persisted, whatever was answered before', () => {
@@ -61,7 +68,7 @@ describe('the notice that unsent changes sit on storage the browser may clear', 
   });
 
   it('stays away when nothing waits: everything else comes back from the server', () => {
-    expect(notice({ unsentChanges: 0 })).toBe(false);
+    expect(notice({ waitingSince: null })).toBe(false);
   });
 
   it('says nothing until the browser was asked and said no', () => {
@@ -91,36 +98,56 @@ describe('asking the browser, and keeping its answer', () => {
     vi.useRealTimers();
   });
 
-  it('asks at a sign-in, keeps the refusal, and then shows the notice while changes wait', async () => {
+  it('asks at a sign-in, keeps the refusal, and shows the notice once changes have waited a while', async () => {
+    vi.useFakeTimers();
     await expect(askForPersistence('sign-in')).resolves.toBe(false);
     expect(storage.persist).toHaveBeenCalledOnce();
     await refreshPersistenceNotice(0);
     expect(getPersistenceNotice()).toEqual({ persisted: false, unsentChanges: 0, visible: false });
     await refreshPersistenceNotice(3);
+    expect(getPersistenceNotice()).toEqual({ persisted: false, unsentChanges: 3, visible: false });
+    // Nothing else happens: the notice comes once the changes have waited long enough.
+    await vi.advanceTimersByTimeAsync(NOTICE_AFTER_WAITING_MS);
     expect(getPersistenceNotice()).toEqual({ persisted: false, unsentChanges: 3, visible: true });
+    // Sent: it goes at once, and a new wait starts from nothing.
+    await refreshPersistenceNotice(0);
+    expect(getPersistenceNotice().visible).toBe(false);
+    await refreshPersistenceNotice(1);
+    await vi.advanceTimersByTimeAsync(NOTICE_AFTER_WAITING_MS - 1);
+    expect(getPersistenceNotice().visible).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getPersistenceNotice().visible).toBe(true);
+    await refreshPersistenceNotice(0);
   });
 
   it('does not ask again for waiting writes the same day, and a dismissal lasts until the next refusal', async () => {
+    vi.useFakeTimers();
     await askForPersistence('writes-waiting');
     await askForPersistence('writes-waiting');
     expect(storage.persist).toHaveBeenCalledOnce();
     await refreshPersistenceNotice(1);
+    await vi.advanceTimersByTimeAsync(NOTICE_AFTER_WAITING_MS);
+    expect(getPersistenceNotice().visible).toBe(true);
     dismissPersistenceNotice();
     expect(getPersistenceNotice().visible).toBe(false);
     await refreshPersistenceNotice(2);
     expect(getPersistenceNotice().visible).toBe(false);
-    vi.useFakeTimers({ now: Date.now() + 1 });
+    await vi.advanceTimersByTimeAsync(1);
     await askForPersistence('sign-in');
     await refreshPersistenceNotice(2);
     expect(getPersistenceNotice().visible).toBe(true);
+    await refreshPersistenceNotice(0);
   });
 
   it('never shows the notice once the storage is persisted, and asks nothing more', async () => {
     storage.persisted.mockResolvedValue(true);
     await expect(askForPersistence('sign-in')).resolves.toBe(true);
     expect(storage.persist).not.toHaveBeenCalled();
+    vi.useFakeTimers();
     await refreshPersistenceNotice(5);
+    await vi.advanceTimersByTimeAsync(NOTICE_AFTER_WAITING_MS);
     expect(getPersistenceNotice()).toEqual({ persisted: true, unsentChanges: 5, visible: false });
+    await refreshPersistenceNotice(0);
   });
 
   it('keeps an answer that comes after the wait has given up (a prompt answered late)', async () => {

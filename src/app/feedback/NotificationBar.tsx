@@ -1,34 +1,23 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Download from 'lucide-react/icons/download';
-import HardDrive from 'lucide-react/icons/hard-drive';
 import X from 'lucide-react/icons/x';
 import { dismissNotification } from '../../data/notifications.js';
-import { dismissPersistenceNotice, getPersistenceNotice, subscribePersistenceNotice } from '../../data/persistence.js';
 import { Button } from '../../ui/Button.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { hideUpdateNotice, useUpdateNotice } from './updateNotice.js';
 import { NotificationListDialog } from './NotificationListDialog.js';
-import { useNotificationBar, type BarItem } from './useNotificationBar.js';
+import { useNotificationBar } from './useNotificationBar.js';
 
 /**
  * SPEC §2/§4 notification bar: one notification at a time over the notification list. A ready update offers
- * Reload; a failure offers Details (the list of the last 5) and can be dismissed; so can the note that unsent
- * changes sit on storage the browser may clear. The region tells what that note was decided on (whether the storage
- * is persisted, how many changes wait), so a page can tell "not shown" from "not decided yet".
+ * Reload; a failure offers Details (the list of the last 5) and can be dismissed.
  */
-function dismiss(item: BarItem): void {
-  if (item.source === 'update') hideUpdateNotice();
-  else if (item.source === 'storage') dismissPersistenceNotice();
-  else dismissNotification(item.entry.id);
-}
-
 export function NotificationBar() {
   const item = useNotificationBar();
   const update = useUpdateNotice();
   const [listOpen, setListOpen] = useState(false);
   const [applying, setApplying] = useState(false);
-  const storage = useSyncExternalStore(subscribePersistenceNotice, getPersistenceNotice);
 
   const reload = async () => {
     setApplying(true);
@@ -41,34 +30,31 @@ export function NotificationBar() {
   };
 
   return (
-    <section
-      className="notification-region"
-      aria-label="Notifications"
-      data-storage-persisted={storage.persisted ?? undefined}
-      data-unsent-changes={storage.unsentChanges}
-    >
+    <section className="notification-region" aria-label="Notifications">
       <div role="status" aria-live="polite">
         {item && (
           <div className="notification-bar" data-notification={item.id} data-severity={item.severity}>
             {item.source === 'update' ? (
               <Download className="notification-bar__icon" size={20} aria-hidden="true" />
-            ) : item.source === 'storage' ? (
-              <HardDrive className="notification-bar__icon" size={20} aria-hidden="true" />
             ) : (
               <CircleAlert className="notification-bar__icon" size={20} aria-hidden="true" />
             )}
             <span className="notification-bar__message">{item.message}</span>
-            {item.source === 'update' && (
+            {item.source === 'update' ? (
               <Button variant="text" data-action="apply-update" busy={applying} onClick={() => void reload()}>
                 Reload
               </Button>
-            )}
-            {item.source === 'list' && (
+            ) : (
               <Button variant="text" data-action="notification-details" onClick={() => setListOpen(true)}>
                 Details
               </Button>
             )}
-            <IconButton icon={X} label="Dismiss" iconSize={20} onClick={() => dismiss(item)} />
+            <IconButton
+              icon={X}
+              label="Dismiss"
+              iconSize={20}
+              onClick={() => (item.source === 'update' ? hideUpdateNotice() : dismissNotification(item.entry.id))}
+            />
           </div>
         )}
       </div>

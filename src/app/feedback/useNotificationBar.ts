@@ -1,7 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getNotifications, subscribeNotifications, type AppNotification } from '../../data/notifications.js';
-import { getPersistenceNotice, subscribePersistenceNotice } from '../../data/persistence.js';
-import { PERSISTENCE_NOTICE } from '../../data/persistenceRules.js';
 import { barShowsAt, currentNotification, isBarVisible, nextBarTiming, NO_BAR } from './notificationRules.js';
 import type { BarNotification } from './notificationRules.js';
 import { useUpdateNotice } from './updateNotice.js';
@@ -9,21 +7,12 @@ import { useUpdateNotice } from './updateNotice.js';
 export const UPDATE_NOTIFICATION_ID = 'app-update';
 export const UPDATE_MESSAGE = 'A new version is ready';
 
-export const STORAGE_NOTIFICATION_ID = 'storage-not-persisted';
+export type BarItem = BarNotification & { source: 'update' } | BarNotification & { source: 'list'; entry: AppNotification };
 
-export type BarItem =
-  | (BarNotification & { source: 'update' })
-  | (BarNotification & { source: 'list'; entry: AppNotification })
-  | (BarNotification & { source: 'storage' });
-
-/**
- * The bar's candidates in order: a ready update first, then the notification list (newest first), then the calm
- * note that unsent changes sit on storage the browser may clear.
- */
+/** The bar's candidates in order: a ready update first, then the notification list (newest first). */
 function useBarItems(): BarItem[] {
   const update = useUpdateNotice();
   const list = useSyncExternalStore(subscribeNotifications, getNotifications);
-  const storage = useSyncExternalStore(subscribePersistenceNotice, getPersistenceNotice);
   return [
     {
       source: 'update',
@@ -42,7 +31,6 @@ function useBarItems(): BarItem[] {
       show: entry.show,
       hide: entry.hide,
     })),
-    { source: 'storage', id: STORAGE_NOTIFICATION_ID, message: PERSISTENCE_NOTICE, severity: 'info', show: storage.visible, hide: false },
   ];
 }
 
