@@ -1,3 +1,4 @@
+import { parseFormKey } from '../../../src/domain/files.js';
 import type { Queryable } from '../../db/db.js';
 import { currentlyEmployed } from '../../db/employment.js';
 import type { Actor, Lookups } from './policy.js';
@@ -45,6 +46,10 @@ export function transactionLookups(tx: Queryable): Lookups {
         [userId, companyId],
       );
       return rows.length > 0;
+    },
+    async bucketTarget(bucketId) {
+      const [row] = await tx.query<{ form_key: string | null }>('select form_key from upload_buckets where id = $1', [bucketId]);
+      return row?.form_key ? parseFormKey(row.form_key) : null;
     },
     now: () => new Date(),
   };
