@@ -1,23 +1,19 @@
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
-import type { AttachmentTarget } from '../../src/domain/files.js';
+import { mayAttach, type AttachmentParty, type AttachmentTarget } from '../../src/domain/files.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { atLeast, readableVehicle } from './vehicle-access.js';
 
 /**
- * Who may attach files to what, and who may download a stored file (SPEC §6): attaching is for those who may edit
- * the thing — a vehicle's owner and admins for its photos and notes; for a service request also the current
- * employees of the request's company. Downloading is for those who may see a thing the file is attached to (a
- * public vehicle's photos are public; a note's files follow the note). Every "no" is the same not_found as for a
- * thing that does not exist, so nothing can be probed.
+ * Who may attach files to what, and who may download a stored file (SPEC §6), by where they stand towards the thing
+ * now (mayAttach, src/domain/files.ts): attaching is for those who may edit the thing — a vehicle's owner and admins
+ * for its photos and notes; for a service request also the current employees of the request's company.
+ * Downloading is for those who may see a thing the file is attached to (a public vehicle's photos are public; a
+ * note's files follow the note). Having sent a file's bytes grants neither. Every "no" to a stranger is the same
+ * not_found as for a thing that does not exist, so nothing can be probed.
  */
 
 export const ATTACH_TARGET_NOT_FOUND = 'Nothing to attach files to: it does not exist or is not yours to edit';
-
-export interface AttachScope {
-  vehicleId: string;
-  companyId: string | null;
-}
 
 const notFound = () => new ConnectError(ATTACH_TARGET_NOT_FOUND, Code.NotFound);
 
@@ -35,42 +31,43 @@ async function worksFor(db: Queryable, userId: string, companyId: string | null)
   return rows.length > 0;
 }
 
-/** The vehicle (and company) a target belongs to, when `userId` may attach files to it; not_found otherwise. */
-export async function attachScope(db: Queryable, userId: string, target: AttachmentTarget): Promise<AttachScope> {
+/** Where `userId` stands towards a target now; null when it does not exist (or was removed). */
+async function partyTo(db: Queryable, userId: string, target: AttachmentTarget): Promise<AttachmentParty | null> {
   const admin = await isAdmin(db, userId);
   if (target.kind === 'vehicle') {
     const [v] = await db.query<{ user_id: string | null }>('select user_id from vehicles where id = $1', [target.id]);
-    if (v === undefined || !(admin || v.user_id === userId)) throw notFound();
-    return { vehicleId: target.id, companyId: null };
+    return v === undefined ? null : { isAdmin: admin, ownsVehicle: v.user_id === userId, staffOfRequest: false };
   }
   if (target.kind === 'note') {
-    const [n] = await db.query<{ vehicle_id: string; owner: string | null }>(
-      `select n.vehicle_id, v.user_id as owner from vehicle_notes n join vehicles v on v.id = n.vehicle_id
+    const [n] = await db.query<{ owner: string | null }>(
+      `select v.user_id as owner from vehicle_notes n join vehicles v on v.id = n.vehicle_id
         where n.id = $1 and n.deleted_at is null`,
       [target.id],
     );
-    if (n === undefined || !(admin || n.owner === userId)) throw notFound();
-    return { vehicleId: n.vehicle_id, companyId: null };
+    return n === undefined ? null : { isAdmin: admin, ownsVehicle: n.owner === userId, staffOfRequest: false };
   }
-  const [r] = await db.query<{ vehicle_id: string; company_id: string | null; owner: string | null }>(
-    `select r.vehicle_id, r.company_id, v.user_id as owner from service_requests r join vehicles v on v.id = r.vehicle_id
+  const [r] = await db.query<{ company_id: string | null; owner: string | null }>(
+    `select r.company_id, v.user_id as owner from service_requests r join vehicles v on v.id = r.vehicle_id
       where r.id = $1 and r.deleted_at is null`,
     [target.id],
   );
-  if (r === undefined || !(admin || r.owner === userId || (await worksFor(db, userId, r.company_id)))) throw notFound();
-  return { vehicleId: r.vehicle_id, companyId: r.company_id };
+  return r === undefined ? null : { isAdmin: admin, ownsVehicle: r.owner === userId, staffOfRequest: await worksFor(db, userId, r.company_id) };
+}
+
+/** Whether `userId` may attach files to the target now. */
+export async function mayAttachTo(db: Queryable, userId: string, target: AttachmentTarget): Promise<boolean> {
+  const party = await partyTo(db, userId, target);
+  return party !== null && mayAttach(party);
+}
+
+/** Refuses, as not_found, a target `userId` may not attach files to. */
+export async function requireAttach(db: Queryable, userId: string, target: AttachmentTarget): Promise<void> {
+  if (!(await mayAttachTo(db, userId, target))) throw notFound();
 }
 
 async function maySeeTarget(db: Queryable, hctx: HandlerContext, viewer: string | null, kind: string, id: string): Promise<boolean> {
-  if (kind === 'service_request') {
-    if (viewer === null) return false;
-    try {
-      await attachScope(db, viewer, { kind: 'service_request', id });
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  // A request's files are for those who handle the request: its vehicle's owner, admins and its company's staff.
+  if (kind === 'service_request') return viewer !== null && (await mayAttachTo(db, viewer, { kind, id }));
   const [row] =
     kind === 'vehicle'
       ? [{ vehicle_id: id, is_public: true, deleted: false }]
@@ -90,21 +87,18 @@ async function maySeeTarget(db: Queryable, hctx: HandlerContext, viewer: string 
 
 /**
  * Whether `viewer` may download the stored file: through a form file of someone who really sent its bytes (a
- * holder), attached to a thing the viewer may see — or because the viewer is such a holder.
+ * holder), attached to a thing the viewer may see now. Having sent the bytes oneself is no right to them: a former
+ * owner or employee sees what anyone in their place sees.
  */
 export async function mayDownload(db: Queryable, hctx: HandlerContext, viewer: string | null, fileId: string): Promise<boolean> {
-  const links = await db.query<{ form_key: string; user_id: string }>(
-    `select b.form_key, ff.user_id from upload_form_files ff
+  const links = await db.query<{ form_key: string }>(
+    `select distinct b.form_key from upload_form_files ff
        join upload_buckets b on b.id = ff.upload_form_id
        join bucket_file_holders h on h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = ff.user_id
       where ff.upload_bucket_file_id = $1`,
     [fileId],
   );
-  if (viewer !== null && links.some((l) => l.user_id === viewer)) return true;
-  const seen = new Set<string>();
   for (const link of links) {
-    if (seen.has(link.form_key)) continue;
-    seen.add(link.form_key);
     const slash = link.form_key.indexOf('/');
     if (await maySeeTarget(db, hctx, viewer, link.form_key.slice(0, slash), link.form_key.slice(slash + 1))) return true;
   }

@@ -19,7 +19,7 @@ import type { Queryable } from '../db/db.js';
 import { downloadHeaders } from '../storage/download-headers.js';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS, type FileStorage } from '../storage/files.js';
 import { signFileUrl } from '../storage/signing.js';
-import { attachScope, mayDownload } from './file-access.js';
+import { mayAttachTo, mayDownload, requireAttach } from './file-access.js';
 import { requireSession, sessionSlot } from './session-context.js';
 
 /**
@@ -31,6 +31,7 @@ import { requireSession, sessionSlot } from './session-context.js';
 export const BUCKET_NOT_FOUND = 'Bucket not found';
 export const FILE_NOT_FOUND = 'File not found';
 export const BUCKET_LOCKED = 'This bucket is locked: its files are complete and no more can be added';
+export const NO_LONGER_YOURS = 'You can no longer add files here: the vehicle has changed hands or your work on it has ended';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
@@ -69,6 +70,35 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
     if (!user?.is_admin) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   }
   return bucket;
+}
+
+/**
+ * Refuses, as no longer possible (failed_precondition: the device stops trying), work on a bucket of the caller's
+ * attached to something they may no longer add files to: a vehicle sold, a job ended, a request moved.
+ */
+async function requireStillAttached(db: Queryable, userId: string, bucket: BucketRow): Promise<void> {
+  const target = bucket.form_key === null ? null : parseFormKey(bucket.form_key);
+  if (target !== null && !(await mayAttachTo(db, userId, target))) throw new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
+}
+
+/**
+ * Drops the caller's unfinished form files of a stored file that are attached to something they may no longer add
+ * files to: they can never be finished there, and sending the bytes through another bucket must not finish them
+ * either. Returns how many were dropped.
+ */
+async function dropUnfinishable(db: Queryable, userId: string, fileId: string): Promise<number> {
+  const rows = await db.query<{ id: string; form_key: string | null }>(
+    `select ff.id, b.form_key from upload_form_files ff join upload_buckets b on b.id = ff.upload_form_id
+      where ff.upload_bucket_file_id = $1 and ff.user_id = $2`,
+    [fileId, userId],
+  );
+  const stale: string[] = [];
+  for (const row of rows) {
+    const target = row.form_key === null ? null : parseFormKey(row.form_key);
+    if (target !== null && !(await mayAttachTo(db, userId, target))) stale.push(row.id);
+  }
+  if (stale.length > 0) await db.query('delete from upload_form_files where id = any($1::text[])', [stale]);
+  return stale.length;
 }
 
 async function fileByHash(db: Queryable, combined: string): Promise<FileRow | undefined> {
@@ -150,16 +180,14 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         let bucket: BucketRow;
         if (existing === undefined) {
           if (target === null) throw invalid("form_key must be 'vehicle/<id>', 'note/<id>' or 'service_request/<id>'");
-          await attachScope(tx, userId, target);
+          await requireAttach(tx, userId, target);
           // The bucket's vehicle and company come from its target (migration 0017), and follow it.
           await tx.query('insert into upload_buckets (id, locked, user_id, form_key) values ($1, 0, $2, $3)', [req.bucketId, userId, formKeyOf(target)]);
           bucket = { id: req.bucketId, locked: 0, user_id: userId, form_key: formKeyOf(target) };
         } else {
           bucket = await ownBucket(tx, userId, req.bucketId);
           if (req.formKey !== '' && req.formKey !== bucket.form_key) throw invalid('This bucket belongs to something else');
-          // Whoever may no longer edit the thing (a sold vehicle, an ended job) adds nothing more to it.
-          const attached = bucket.form_key === null ? null : parseFormKey(bucket.form_key);
-          if (attached !== null) await attachScope(tx, userId, attached);
+          await requireStillAttached(tx, userId, bucket);
         }
         const [{ count }] = (await tx.query<{ count: number }>('select count(*)::int as count from upload_form_files where upload_form_id = $1', [bucket.id])) as [{ count: number }];
         const answers = [];
@@ -202,6 +230,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const file = await fileByHash(db, req.combinedHash);
       const inBucket = file !== undefined && (await bucketLists(db, bucket.id, file.id, userId));
       if (!inBucket) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
+      await requireStillAttached(db, userId, bucket);
       if (await holds(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
       if (bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
       // Said before any byte is sent: the user's unfinished uploads already fill their share (storage/partials.ts).
@@ -214,10 +243,14 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
     async finalizeUpload(req, hctx) {
       const { userId } = requireSession(hctx);
       const file = await fileByHash(db, req.combinedHash);
-      const mine =
-        file !== undefined &&
-        (await db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2', [file.id, userId])).length > 0;
-      if (!mine || file === undefined) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
+      if (file === undefined) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
+      const dropped = (await holds(db, file.id, userId)) ? 0 : await dropUnfinishable(db, userId, file.id);
+      const mine = (await db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2', [file.id, userId])).length > 0;
+      if (!mine && dropped > 0) {
+        await files.partials.remove(file.id, userId);
+        throw new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
+      }
+      if (!mine) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       if (req.metadataHash !== '' && req.metadataHash !== file.metadata_hash) throw invalid('The metadata hash does not match the file');
       if (await holds(db, file.id, userId)) return { state: FileState.DOWNLOADED_OK };
       const size = Number(file.filesize);

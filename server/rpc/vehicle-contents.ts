@@ -11,8 +11,9 @@ export const PROFILE_CONTENTS_MAX = 100;
 /**
  * VehicleContentsService. The profile's contents are what its owner chose to show the public: the notes marked
  * public, as text items, newest first (position 0 is the newest), then the vehicle's photos in the order they were
- * added, as image items — only those whose bytes are stored, so every item can be downloaded. Whoever may see the
- * vehicle (SPEC §6) gets the same list: it is the public face of the vehicle.
+ * added, as image items — only those whose adder stored their bytes, as downloads require (server/rpc/file-access.ts),
+ * so every item can be downloaded and a file nobody finished there never shows. Whoever may see the vehicle
+ * (SPEC §6) gets the same list: it is the public face of the vehicle.
  */
 export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<typeof VehicleContentsService>> {
   return {
@@ -30,6 +31,7 @@ export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<
            from upload_form_files ff
            join upload_buckets b on b.id = ff.upload_form_id
            join bucket_files bf on bf.id = ff.upload_bucket_file_id
+           join bucket_file_holders h on h.bucket_file_id = bf.id and h.user_id = ff.user_id
           where b.form_key = $1 and bf.state = ${FileState.DOWNLOADED_OK} and bf.type = any($2::text[])
           order by ff.created_at, ff.sort_order, ff.id limit $3`,
         [formKey({ kind: 'vehicle', id: vehicle.id }), IMAGE_TYPES, PROFILE_CONTENTS_MAX - notes.length],

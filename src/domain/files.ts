@@ -127,3 +127,28 @@ export function parseFormKey(key: string): AttachmentTarget | null {
   if (slash < 0 || !ATTACHMENT_KINDS.includes(kind) || !isId(id)) return null;
   return { kind, id };
 }
+
+/**
+ * Where someone stands, right now, towards a thing files are attached to (SPEC §6): an administrator, the owner of
+ * the vehicle it belongs to, or (for a service request) one of the current staff of the request's company.
+ */
+export interface AttachmentParty {
+  isAdmin: boolean;
+  ownsVehicle: boolean;
+  staffOfRequest: boolean;
+}
+
+/**
+ * Rights over files follow the thing they are attached to, never the act of adding them: whoever may edit the
+ * thing now adds files to it and finishes uploading them; its vehicle's owner and admins remove any of its files,
+ * its other editors those they added. Once the vehicle is sold, the job has ended or the request has moved, a
+ * person keeps nothing of what they added there — not the download (that follows who may see the thing), not the
+ * removal, not an upload they had begun.
+ */
+export function mayAttach(party: AttachmentParty): boolean {
+  return party.isAdmin || party.ownsVehicle || party.staffOfRequest;
+}
+
+export function mayRemoveFile(party: AttachmentParty, addedIt: boolean): boolean {
+  return party.isAdmin || party.ownsVehicle || (addedIt && mayAttach(party));
+}

@@ -13,6 +13,7 @@ import { PROFILE_CONTENTS_MAX } from '../../server/rpc/vehicle-contents.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
+import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { describeFile, jpegBytes, pdfBytes, putRange, servedAs, type TestFile } from '../helpers/files.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -268,6 +269,9 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
     const bucketId = newId();
     const added = await uploads('admin').addFilesToBucket({ bucketId, formKey: `vehicle/${bronco}`, files: [mine.toAdd()] });
     expect(added.files[0]!.needsUpload).toBe(true);
+    // Until the admin sends them, their copy is not on the profile: the owner's alone is.
+    const listed = (await devices.anonymous.client(VehicleContentsService).listVehicleContents({ vehicleId: bronco, app: App.PROFILE })).contents;
+    expect(listed.filter((c) => c.fileName === 'same.jpg')).toHaveLength(1);
     await uploadWhole('admin', `vehicle/${bronco}`, describeFile(bytes, 'renamed.jpg'));
     expect(blobsOnDisk()).toBe(before);
     // The other user names the digests of the owner's photo on a vehicle of their own: nothing to download.
@@ -346,7 +350,7 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
     expect((await fetch(u3, { method: 'HEAD' })).headers.get('upload-offset')).toBe('0');
   });
 
-  it('removing a file (a sync DELETE): the vehicle owner, admins and whoever added it; the blob goes when nothing refers to it', async () => {
+  it("removing a file (a sync DELETE): the vehicle owner, admins and the request's staff who added it; the blob goes when nothing refers to it", async () => {
     let tx = 1000n;
     const remove = async (role: Role, formFileId: string) => {
       const transactionId = tx++;
@@ -367,7 +371,7 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
     expect(blobsOnDisk()).toBe(blobs - 1);
     expect(await downloadAs('owner', photo)).toBe('not_found');
 
-    // The uploader removes their own; an admin removes anyone's. Nobody writes form files as rows.
+    // The request's staff remove what they added; an admin removes anyone's. Nobody writes form files as rows.
     const mine = describeFile(jpegBytes(900));
     const b2 = (await uploadWhole('employee', `service_request/${request}`, mine)).bucketId;
     expect(await remove('employee', (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [b2]))!.id)).toBe('ok');
@@ -461,5 +465,94 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       expect((await putRange(server.url, idleUrl, idle.bytes, 0, 1000)).status).toBe(200);
       expect(await user.finalize(idle)).toBe(FileState.DOWNLOADED_OK);
     });
+  });
+
+  /** A sync DELETE of a form file by `role`: 'ok' or the refusal's code. */
+  let removals = 5000n;
+  async function removeAs(role: Role, formFileId: string): Promise<string> {
+    const transactionId = removals++;
+    const res = await devices[role].client(SyncService).uploadData({
+      clientId: `rights-${role}`, transactionId,
+      crud: [{ clientId: 1n, id: formFileId, op: CrudOp.DELETE, table: 'upload_form_files', transactionId, opData: '' }],
+    });
+    return res.errors.map((e) => e.code).join(',') || 'ok';
+  }
+  /** Adds a file and sends all its bytes, stopping short of finalize: an upload begun, not finished. */
+  async function beginUpload(role: Role, formKey: string, file: TestFile) {
+    const api = uploads(role);
+    const bucketId = newId();
+    const add = file.toAdd();
+    await api.addFilesToBucket({ bucketId, formKey, files: [add] });
+    const { uploadUrl } = await api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+    expect((await putRange(server.url, uploadUrl, file.bytes, 0, file.bytes.length)).status).toBe(200);
+    return { bucketId, formFileId: add.formFileId };
+  }
+  const finish = (role: Role, file: TestFile) => codeOf(uploads(role).finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash }));
+  const formFileOf = async (bucketId: string) => (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [bucketId]))?.id;
+
+  it("after a sale the former owner keeps no right over the photos they uploaded to the vehicle; the new owner has them all", async () => {
+    const ownerId = devices.owner.session!.userId;
+    const coupe = newId();
+    await server.db.query(`insert into vehicles (id, name, user_id, is_public) values ($1, 'Sold Coupe', $2, false)`, [coupe, ownerId]);
+    const photo = describeFile(jpegBytes(1200), 'sold-front.jpg');
+    const stored = await uploadWhole('owner', `vehicle/${coupe}`, photo);
+    const unfinished = describeFile(jpegBytes(1300), 'sold-late.jpg');
+    const begun = await beginUpload('owner', `vehicle/${coupe}`, unfinished);
+    const notStarted = describeFile(jpegBytes(1400), 'sold-never.jpg');
+    const added = newId();
+    await uploads('owner').addFilesToBucket({ bucketId: added, formKey: `vehicle/${coupe}`, files: [notStarted.toAdd()] });
+    expect(await downloadAs('owner', photo)).toBe('ok');
+
+    await devices.admin.client(VehicleService).transferOwnership({ vehicleId: coupe, email: 'files-other@tagbook.test' });
+
+    // Download: the new owner may; the former owner, though they sent the bytes, may not.
+    expect(await downloadAs('other', photo)).toBe('ok');
+    expect(await downloadAs('owner', photo)).toBe('not_found');
+    // Finishing an upload begun before the sale: refused as no longer possible, and the unfinished file is dropped
+    // rather than left as a placeholder in the new owner's gallery.
+    expect(await finish('owner', unfinished)).toBe('failed_precondition');
+    expect(await formFileOf(begun.bucketId)).toBeUndefined();
+    expect(await codeOf(uploads('owner').getUploadSignedUrl({ bucketId: added, combinedHash: notStarted.combinedHash, metadataHash: notStarted.metadataHash }))).toBe('failed_precondition');
+    expect(await codeOf(uploads('owner').addFilesToBucket({ bucketId: added, files: [describeFile(jpegBytes(90)).toAdd()] }))).toBe('failed_precondition');
+    // Nor through a vehicle still theirs: sending the same bytes there does not finish the one on the sold vehicle.
+    const mine = newId();
+    await server.db.query(`insert into vehicles (id, name, user_id, is_public) values ($1, 'Kept Hatch', $2, false)`, [mine, ownerId]);
+    const pending = describeFile(jpegBytes(1500), 'sold-sneaky.jpg');
+    const onSold = await uploads('owner').addFilesToBucket({ bucketId: newId(), formKey: `vehicle/${coupe}`, files: [pending.toAdd()] }).then(() => 'ok', () => 'refused');
+    expect(onSold).toBe('refused');
+    await uploadWhole('owner', `vehicle/${mine}`, unfinished);
+    const listed = async (role: Role, vehicleId: string) =>
+      (await devices[role].client(VehicleContentsService).listVehicleContents({ vehicleId, app: App.PROFILE })).contents.map((c) => c.fileName);
+    expect(await listed('other', coupe)).toEqual(['sold-front.jpg']);
+    expect(await downloadAs('other', unfinished)).toBe('not_found');
+    // Removing: the former owner may not, the new owner may.
+    expect(await removeAs('owner', (await formFileOf(stored.bucketId))!)).toBe('not_found');
+    expect(await formFileOf(stored.bucketId)).toBeDefined();
+    expect(await removeAs('other', (await formFileOf(stored.bucketId))!)).toBe('ok');
+    // And the new owner adds and finishes uploads of their own.
+    const theirs = describeFile(jpegBytes(1600), 'new-owner.jpg');
+    await uploadWhole('other', `vehicle/${coupe}`, theirs);
+    expect(await listed('other', coupe)).toEqual(['new-owner.jpg']);
+  });
+
+  it("an employee whose link has ended keeps no right over the files they added to the company's request", async () => {
+    const workerId = devices.employee.session!.userId;
+    const file = describeFile(jpegBytes(1700), 'shift-end.jpg');
+    const { bucketId } = await uploadWhole('employee', `service_request/${request}`, file);
+    const unfinished = describeFile(jpegBytes(1800), 'shift-late.jpg');
+    const begun = await beginUpload('employee', `service_request/${request}`, unfinished);
+    expect(await downloadAs('employee', file)).toBe('ok');
+    await server.db.query('update company_employees set end_date = now() where user_id = $1', [workerId]);
+    try {
+      expect(await downloadAs('employee', file)).toBe('not_found');
+      expect(await removeAs('employee', (await formFileOf(bucketId))!)).toBe('not_found');
+      expect(await finish('employee', unfinished)).toBe('failed_precondition');
+      expect(await formFileOf(begun.bucketId)).toBeUndefined();
+      // The request's side keeps them: its vehicle's owner downloads and removes.
+      expect(await downloadAs('owner', file)).toBe('ok');
+      expect(await removeAs('owner', (await formFileOf(bucketId))!)).toBe('ok');
+    } finally {
+      await server.db.query('update company_employees set end_date = null where user_id = $1', [workerId]);
+    }
   });
 });

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cleanFilename, combinedHash, FILENAME_MAX, formKey, IMAGE_TYPES, isImageType, metadataHash, parseFormKey, sniffType } from '../../src/domain/files.js';
+import {
+  cleanFilename, combinedHash, FILENAME_MAX, formKey, IMAGE_TYPES, isImageType, mayAttach, mayRemoveFile, metadataHash, parseFormKey, sniffType,
+} from '../../src/domain/files.js';
 import { Md5, md5OfText } from '../../src/domain/md5.js';
 
 describe('MD5', () => {
@@ -68,5 +70,27 @@ describe('file rules', () => {
     const id = 'abcdefghijklmnopqrstuv';
     expect(parseFormKey(formKey({ kind: 'note', id }))).toEqual({ kind: 'note', id });
     for (const bad of ['', 'vehicle', `vehicle/${id}/x`, `user/${id}`, 'vehicle/short', `/${id}`]) expect(parseFormKey(bad), bad).toBeNull();
+  });
+});
+
+describe('rights over attached files', () => {
+  const nobody = { isAdmin: false, ownsVehicle: false, staffOfRequest: false };
+
+  it("follow where someone stands towards the thing now: admins, the vehicle's owner, the request's current staff", () => {
+    expect(mayAttach({ ...nobody, isAdmin: true })).toBe(true);
+    expect(mayAttach({ ...nobody, ownsVehicle: true })).toBe(true);
+    expect(mayAttach({ ...nobody, staffOfRequest: true })).toBe(true);
+    expect(mayAttach(nobody)).toBe(false);
+  });
+
+  it("let the owner and admins remove any file, the request's staff those they added", () => {
+    expect(mayRemoveFile({ ...nobody, isAdmin: true }, false)).toBe(true);
+    expect(mayRemoveFile({ ...nobody, ownsVehicle: true }, false)).toBe(true);
+    expect(mayRemoveFile({ ...nobody, staffOfRequest: true }, true)).toBe(true);
+    expect(mayRemoveFile({ ...nobody, staffOfRequest: true }, false)).toBe(false);
+  });
+
+  it('give whoever added a file nothing once the vehicle is sold or the job has ended', () => {
+    expect(mayRemoveFile(nobody, true)).toBe(false);
   });
 });

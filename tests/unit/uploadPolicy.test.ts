@@ -57,6 +57,8 @@ const lookups: Lookups = {
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
   rowExists: async (table, id) => (KNOWN[table] ?? []).includes(id),
   createdAt: async (table, id) => (table === 'service_requests' && (id === R1 || id === R2) ? new Date(REQUEST_OPENED) : undefined),
+  bucketTarget: async (id) =>
+    id === 'bucket-r1' ? { kind: 'service_request', id: R1 } : id.startsWith('bucket-vehicle') ? { kind: 'vehicle', id: id.slice(7) } : null,
   now: () => new Date(NOW),
 };
 
@@ -293,23 +295,35 @@ describe('upload policy: columns the server derives for a request', () => {
 });
 
 describe('removing attached files (upload_form_files, DELETE only)', () => {
-  const file = (userId: string): Row => ({ id: 'ff', upload_form_id: 'b', user_id: userId, vehicle_id: V_OWNED, company_id: C1 });
+  // A form file as stored: its bucket says what it is attached to (lookups.bucketTarget), and the vehicle it belongs
+  // to is copied onto it (migration 0017).
+  const onRequest = (userId: string): Row => ({ id: 'ff', upload_form_id: 'bucket-r1', user_id: userId, vehicle_id: V_OWNED, company_id: C1 });
+  const onVehicle = (userId: string, vehicleId = V_OWNED): Row => ({ id: 'ff', upload_form_id: `bucket-${vehicleId}`, user_id: userId, vehicle_id: vehicleId, company_id: null });
   const remove = (who: Who, current: Row, kind: CrudKind = 'DELETE') =>
     authorize({ table: 'upload_form_files', kind, current, next: kind === 'DELETE' ? null : current, changed: new Set() }, actors[who]!, lookups);
 
-  it('the vehicle owner, whoever added the file, and admins remove it', async () => {
-    expect(await remove('owner', file(EMPLOYEE))).toBeNull();
-    expect(await remove('employee', file(EMPLOYEE))).toBeNull();
-    expect(await remove('admin', file(EMPLOYEE))).toBeNull();
+  it("the vehicle's owner and admins remove any; the request's staff the files they added", async () => {
+    expect(await remove('owner', onRequest(EMPLOYEE))).toBeNull();
+    expect(await remove('admin', onRequest(EMPLOYEE))).toBeNull();
+    expect(await remove('employee', onRequest(EMPLOYEE))).toBeNull();
+    expect(await remove('owner', onVehicle(ADMIN))).toBeNull();
+  });
+
+  it('having added a file is no right once the vehicle is sold or the job has ended', async () => {
+    // The owner's photo on a vehicle now the stranger's; a file added while working for C1 by one now at C2.
+    expect((await remove('owner', onVehicle(OWNER, V_STRANGER)))?.code).toBe('not_found');
+    expect(await remove('stranger', onVehicle(OWNER, V_STRANGER))).toBeNull();
+    expect((await remove('otherEmployee', onRequest(OTHER_EMPLOYEE)))?.code).toBe('not_found');
   });
 
   it('anyone else is told it is not there, and nobody writes form files as rows', async () => {
-    expect((await remove('stranger', file(EMPLOYEE)))?.code).toBe('not_found');
-    expect((await remove('employee', file(OWNER)))?.code).toBe('not_found');
-    expect((await remove('otherEmployee', file(OWNER)))?.code).toBe('not_found');
+    expect((await remove('stranger', onRequest(EMPLOYEE)))?.code).toBe('not_found');
+    expect((await remove('employee', onRequest(OWNER)))?.code).toBe('not_found');
+    expect((await remove('employee', onVehicle(EMPLOYEE)))?.code).toBe('not_found');
+    expect((await remove('otherEmployee', onRequest(OWNER)))?.code).toBe('not_found');
     for (const who of ['owner', 'admin'] as const) {
-      expect((await remove(who, file(OWNER), 'PATCH'))?.code).toBe('permission_denied');
-      expect((await remove(who, file(OWNER), 'PUT'))?.code).toBe('permission_denied');
+      expect((await remove(who, onRequest(OWNER), 'PATCH'))?.code).toBe('permission_denied');
+      expect((await remove(who, onRequest(OWNER), 'PUT'))?.code).toBe('permission_denied');
     }
   });
 });

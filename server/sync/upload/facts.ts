@@ -1,3 +1,4 @@
+import { parseFormKey } from '../../../src/domain/files.js';
 import type { Queryable } from '../../db/db.js';
 import { currentlyEmployed } from '../../db/employment.js';
 import type { Actor, Lookups } from './policy.js';
@@ -60,6 +61,10 @@ export function transactionLookups(tx: Queryable): Lookups {
       // table is one of ParentTable's names, never a caller's text.
       const [row] = await tx.query<{ created_at: Date }>(`select created_at from ${table} where id = $1`, [id]);
       return row?.created_at;
+    },
+    async bucketTarget(bucketId) {
+      const [row] = await tx.query<{ form_key: string | null }>('select form_key from upload_buckets where id = $1', [bucketId]);
+      return row?.form_key ? parseFormKey(row.form_key) : null;
     },
     now: () => new Date(),
   };

@@ -1,3 +1,4 @@
+import { mayRemoveFile, type AttachmentTarget } from '../../../src/domain/files.js';
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { danglingReference, missingValue, type RowFacts } from './completeness.js';
 import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
@@ -43,6 +44,8 @@ export interface Lookups extends RowFacts {
   isEmployee(userId: string, companyId: string): Promise<boolean>;
   /** When a row was made (its created_at), deleted or not; undefined when there is no such row. */
   createdAt(table: ParentTable, id: string): Promise<Date | undefined>;
+  /** What an upload bucket's files are attached to (its form_key); null for no such bucket. */
+  bucketTarget(bucketId: string): Promise<AttachmentTarget | null>;
   /** The server's clock. */
   now(): Date;
 }
@@ -148,16 +151,21 @@ async function vehicleRecordRule(w: Write, actor: Actor, lookups: Lookups): Prom
 }
 
 /**
- * Removing a file from what it is attached to: the vehicle's owner (photos, notes, requests of their vehicle) and
- * whoever added it; admins pass before this. The stored bytes go once nothing refers to them (the upload service's
- * sweep).
+ * Removing a file from what it is attached to, by what the caller may do with that thing now (mayRemoveFile,
+ * src/domain/files.ts): the vehicle's owner any, the request's current staff those they added; admins pass before
+ * this. Having added the file is no right by itself. The stored bytes go once nothing refers to them (the upload
+ * service's sweep).
  */
 async function formFileRemovalRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   if (w.current === null) return missingRow(w.table);
-  if (w.current.user_id === actor.userId) return null;
+  const target = await lookups.bucketTarget(str(w.current.upload_form_id) ?? '');
   const vehicleId = str(w.current.vehicle_id);
-  if (vehicleId !== null && (await lookups.vehicleOwner(vehicleId)) === actor.userId) return null;
-  return FILE_NOT_YOURS;
+  const party = {
+    isAdmin: actor.isAdmin,
+    ownsVehicle: vehicleId !== null && (await lookups.vehicleOwner(vehicleId)) === actor.userId,
+    staffOfRequest: target?.kind === 'service_request' && worksFor(actor, await lookups.requestCompany(target.id)),
+  };
+  return mayRemoveFile(party, w.current.user_id === actor.userId) ? null : FILE_NOT_YOURS;
 }
 
 const FILE_NOT_YOURS: Refusal = { code: 'not_found', message: 'File not found or not yours' };

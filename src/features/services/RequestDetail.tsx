@@ -14,7 +14,8 @@ import { Dialog } from '../../ui/Dialog.js';
 import { LinkifiedText } from '../../ui/links/LinkifiedText.js';
 import { Loading } from '../../ui/Loading.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
-import { mayHandle } from './access.js';
+import { mayRemoveFile } from '../../domain/files.js';
+import { mayHandle, requestFileParty } from './access.js';
 import { formatDateTime, formatSchedule, personLabel, vehicleLabel } from './format.js';
 import { useRequest, useRequestWork, useServiceVehicle, type RequestDetail as Request, type ServiceVehicle, type WorkRow } from './queries.js';
 import { RequestFormDialog } from './RequestForm.js';
@@ -129,12 +130,12 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
       <WorkClockCard request={request} status={status} clock={clock} names={names} viewer={viewer} now={now} />
       <Card aria-labelledby="request-files-title" data-request-files="">
         <h2 id="request-files-title">Photos and documents</h2>
-        {/* Those who handle the request attach; the vehicle's owner, admins and whoever added a file remove it. */}
+        {/* Those who handle the request attach; the vehicle's owner and admins remove any file, its staff theirs. */}
         <Attachments
           target={{ kind: 'service_request', id: request.id }}
           label="Attach files"
           canAdd={canHandle}
-          canRemove={(item) => viewer !== null && (viewer.isAdmin || vehicle?.user_id === viewer.id || item.userId === viewer.id)}
+          canRemove={(item) => viewer !== null && mayRemoveFile(requestFileParty(viewer, vehicle ?? null, request), item.userId === viewer.id)}
           emptyText={canHandle ? 'Photos of the work and documents (PDF) for this request.' : 'No files yet.'}
         />
       </Card>

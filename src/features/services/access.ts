@@ -1,3 +1,5 @@
+import type { AttachmentParty } from '../../domain/files.js';
+
 // What the signed-in person may do with service requests, as the app offers it. The server decides again on every
 // upload (server/sync/upload/servicePolicy.ts); these only keep the app from offering what it would refuse.
 
@@ -54,6 +56,15 @@ export function adminCompanyGuess(known: {
 /** Who may edit, reschedule, assign, move along or delete a request: owner, admin, or its company's employee. */
 export function mayHandle(viewer: Viewer, vehicle: VehicleFacts, request: { company_id: string | null }): boolean {
   return viewer.isAdmin || vehicle.user_id === viewer.id || (request.company_id !== null && viewer.companyIds.has(request.company_id));
+}
+
+/** Where the viewer stands towards a request's files (src/domain/files.ts decides what that allows). */
+export function requestFileParty(viewer: Viewer, vehicle: Pick<VehicleFacts, 'user_id'> | null, request: { company_id: string | null }): AttachmentParty {
+  return {
+    isAdmin: viewer.isAdmin,
+    ownsVehicle: vehicle !== null && vehicle.user_id === viewer.id,
+    staffOfRequest: request.company_id !== null && viewer.companyIds.has(request.company_id),
+  };
 }
 
 /** Who may clock time on a request: its company's employees, and admins. */

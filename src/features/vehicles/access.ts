@@ -1,5 +1,6 @@
 import type { VehicleView } from '../../app/routes.js';
 import { isEmployedAt } from '../../domain/employment.js';
+import type { AttachmentParty } from '../../domain/files.js';
 import type { VehicleReader } from '../../domain/vehicleReaders.js';
 
 /**
@@ -42,6 +43,11 @@ export function servicedByEmployee(
   now: number,
 ): boolean {
   return links.some((link) => customerCompanyIds.includes(link.company_id) && isEmployedAt(link.start_date, link.end_date, now));
+}
+
+/** Where the reader stands towards the files of the vehicle's photos and notes (src/domain/files.ts decides). */
+export function fileParty(access: Access): AttachmentParty {
+  return { isAdmin: access === 'admin', ownsVehicle: access === 'owner', staffOfRequest: false };
 }
 
 /** SPEC §6: the owner and admins edit a vehicle and see its menu. */

@@ -11,9 +11,12 @@ import { updateNote } from '../data/writes.js';
 import type { NoteData } from '../data/types.js';
 import { formatDateTime } from '../format.js';
 import { Attachments } from '../../../uploads/ui/Attachments.js';
+import { mayRemoveFile } from '../../../domain/files.js';
+import { canEdit, fileParty, type Access } from '../access.js';
 
 /** One note: when, by whom, its text with link chips; those who can edit may publish, hide or remove it. */
-export function NoteItem({ note, me, canEdit }: { note: NoteData; me: { id: string; name: string } | null; canEdit: boolean }) {
+export function NoteItem({ note, me, access }: { note: NoteData; me: { id: string; name: string } | null; access: Access }) {
+  const editable = canEdit(access);
   const [confirming, setConfirming] = useState(false);
   const author = note.author_name ?? (note.user_id === me?.id ? me.name : 'Someone');
   const isPublic = note.is_public === 1;
@@ -44,10 +47,10 @@ export function NoteItem({ note, me, canEdit }: { note: NoteData; me: { id: stri
       <Attachments
         target={{ kind: 'note', id: note.id }}
         label="Attach files"
-        canAdd={canEdit}
-        canRemove={(item) => canEdit || (me !== null && item.userId === me.id)}
+        canAdd={editable}
+        canRemove={(item) => mayRemoveFile(fileParty(access), me !== null && item.userId === me.id)}
       />
-      {canEdit && (
+      {editable && (
         <div className="note__actions">
           <IconButton
             icon={isPublic ? EyeOff : Eye}

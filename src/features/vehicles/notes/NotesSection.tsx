@@ -55,7 +55,7 @@ export function NotesSection({ area, vehicleId }: { area: VehicleArea; vehicleId
         ) : (
           <ul className="notes-list">
             {recent.map((note) => (
-              <NoteItem key={note.id} note={note} me={me} canEdit={editable} />
+              <NoteItem key={note.id} note={note} me={me} access={area.access} />
             ))}
           </ul>
         )}
@@ -107,7 +107,7 @@ export function AllNotesSection({ area, vehicleId }: { area: VehicleArea; vehicl
           </p>
           <ul className="notes-list">
             {found.map((note) => (
-              <NoteItem key={note.id} note={note} me={me} canEdit={canEdit(area.access)} />
+              <NoteItem key={note.id} note={note} me={me} access={area.access} />
             ))}
           </ul>
         </>

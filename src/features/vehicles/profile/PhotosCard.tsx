@@ -4,7 +4,8 @@ import { useOnline } from '../../../data/online.js';
 import { Attachments } from '../../../uploads/ui/Attachments.js';
 import type { Attachment } from '../../../uploads/queries.js';
 import { useCurrentUser } from '../../../rpc/session.js';
-import { canEdit } from '../access.js';
+import { mayRemoveFile } from '../../../domain/files.js';
+import { canEdit, fileParty } from '../access.js';
 import { saveCover } from '../data/writes.js';
 import type { ProfileItem } from '../data/types.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
@@ -25,7 +26,7 @@ function listedAttachment(item: ProfileItem): Attachment {
 
 /**
  * The vehicle's photos: the owner and admins add them (taken or picked, offline too), pick the cover and remove
- * them; whoever added a photo may remove it too. Removing the cover photo leaves the vehicle without a cover. An
+ * them; having added a photo is no right once the vehicle is someone else's. Removing the cover photo leaves the vehicle without a cover. An
  * admin's device that has not synced the vehicle's files yet shows the photos the server listed (`listed`).
  */
 export function PhotosCard({ area, listed }: { area: VehicleArea; listed: ProfileItem[] }) {
@@ -40,7 +41,7 @@ export function PhotosCard({ area, listed }: { area: VehicleArea; listed: Profil
         label="Add photos"
         photosOnly
         canAdd={editable}
-        canRemove={(item) => editable || (me !== null && item.userId === me.id)}
+        canRemove={(item) => mayRemoveFile(fileParty(area.access), me !== null && item.userId === me.id)}
         emptyText={editable ? 'Add photos of this vehicle: they are kept on this device until they are uploaded.' : 'No photos yet.'}
         listed={listed.map(listedAttachment)}
         cover={

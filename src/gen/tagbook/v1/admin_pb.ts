@@ -1596,7 +1596,8 @@ export const CompanyService: GenService<{
   },
   /**
    * One customer with their vehicles and service requests. `not_found` for an unknown id or one the caller may not
-   * see.
+   * see. An employee reads it as the company (src/domain/vehicleReaders.ts): each vehicle with the Info's VIN and no
+   * owner (owner_id and owner_email empty), and only their company's requests; administrators read it all.
    *
    * @generated from rpc tagbook.v1.CompanyService.GetCustomer
    */

@@ -44,7 +44,7 @@ export type GetVehicleResponse = Message<"tagbook.v1.GetVehicleResponse"> & {
   vehicle?: VehicleRecord | undefined;
 
   /**
-   * Company, owner and admin access; unset when the vehicle has no info yet.
+   * Company (the shop's columns, the others empty), owner and admin access; unset when the vehicle has no info yet.
    *
    * @generated from field: tagbook.v1.VehicleInfoRecord info = 3;
    */
@@ -597,7 +597,8 @@ export enum VehicleAccess {
   PUBLIC = 1,
 
   /**
-   * A current employee of the company whose customer the vehicle is: the profile and the info, read only.
+   * A current employee of the company whose customer the vehicle is: the profile and, of the info, what a shop works
+   * from (VIN, make, model, year, colour, plate, customer: src/domain/vehicleReaders.ts), read only; never the owner.
    *
    * @generated from enum value: VEHICLE_ACCESS_COMPANY = 2;
    */
