@@ -72,13 +72,15 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
   return bucket;
 }
 
-/**
- * Refuses, as no longer possible (failed_precondition: the device stops trying), work on a bucket of the caller's
- * attached to something they may no longer add files to: a vehicle sold, a job ended, a request moved.
- */
+/** Whether the caller may still add files to what a bucket is attached to (a vehicle sold, a job ended: no). */
+async function stillAttachable(db: Queryable, userId: string, formKey: string | null): Promise<boolean> {
+  const target = formKey === null ? null : parseFormKey(formKey);
+  return target === null || (await mayAttachTo(db, userId, target));
+}
+
+/** Refuses work on such a bucket as no longer possible (failed_precondition: the device stops trying). */
 async function requireStillAttached(db: Queryable, userId: string, bucket: BucketRow): Promise<void> {
-  const target = bucket.form_key === null ? null : parseFormKey(bucket.form_key);
-  if (target !== null && !(await mayAttachTo(db, userId, target))) throw new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
+  if (!(await stillAttachable(db, userId, bucket.form_key))) throw new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
 }
 
 /**
@@ -93,10 +95,7 @@ async function dropUnfinishable(db: Queryable, userId: string, fileId: string): 
     [fileId, userId],
   );
   const stale: string[] = [];
-  for (const row of rows) {
-    const target = row.form_key === null ? null : parseFormKey(row.form_key);
-    if (target !== null && !(await mayAttachTo(db, userId, target))) stale.push(row.id);
-  }
+  for (const row of rows) if (!(await stillAttachable(db, userId, row.form_key))) stale.push(row.id);
   if (stale.length > 0) await db.query('delete from upload_form_files where id = any($1::text[])', [stale]);
   return stale.length;
 }
