@@ -87,6 +87,9 @@ export class ConnectionLifecycle {
     if (status.connected || status.connecting) {
       this.armed = true;
       if (status.connected) this.endStreak();
+      // An attempt under way stands for the one this tab was waiting to make: tabs share one sync worker, and each
+      // hears of the others' attempts; without this, every open tab would add its own.
+      else this.stopRetry();
       return;
     }
     // Only the end of an attempt under way counts: an old connection's last status after a disconnect does not.

@@ -163,10 +163,11 @@ function nap(ms: number): Promise<void> {
 export function startUploadQueue(): void {
   if (started) return;
   started = true;
-  // Back online or signed in again: everything waiting is tried at once.
+  // Back online or signed in again: everything waiting is tried at once, and a failure then waits a short time
+  // again (the back-off starts over, as the sync connection's does).
   window.addEventListener('online', () => {
     void whenDatabaseReady()
-      .then((db) => db.execute('UPDATE local_upload_queue SET next_attempt_at = 0 WHERE state IN (0, 1, 2, 3)'))
+      .then((db) => db.execute('UPDATE local_upload_queue SET next_attempt_at = 0, attempts = 0 WHERE state IN (0, 1, 2, 3)'))
       .then(wakeUploadQueue);
   });
   subscribeSession(() => {

@@ -76,17 +76,16 @@ describe('a server that stops answering while the browser is online', () => {
 
     // Five connection attempts refused: against a fixed second that took five seconds; now at least 15.5.
     await proxy.refusedAtLeast(5, isConnectAttempt);
-    await proxy.refusedAtLeast(3, isUpload);
-    const now = performance.now();
     const connects = proxy.refused.filter(isConnectAttempt).map((r) => r.at);
-    expectBackedOff(connects, cutAt, now);
-    const uploads = proxy.refused.filter(isUpload).map((r) => r.at);
-    expectBackedOff(uploads.slice(1), uploads[0]!, now);
-
+    expectBackedOff(connects, cutAt, performance.now());
     // The bar: one state for the whole outage, saying what is wrong.
     const during = (await barStates()).slice(statesBefore).map((s) => s.state);
     expect(during).toEqual(['unreachable']);
     expect(await page.locator('.sync-status__label').textContent()).toBe('Server unreachable');
+    // The upload of the waiting change: on the same schedule, counted from its first attempt.
+    await proxy.refusedAtLeast(4, isUpload);
+    const uploads = proxy.refused.filter(isUpload).map((r) => r.at);
+    expectBackedOff(uploads.slice(1), uploads[0]!, performance.now());
 
     // The server answers again; the person does not wait for the next retry (up to a minute): Reconnect tries now.
     proxy.restore();

@@ -373,4 +373,21 @@ describe('retrying a connection that failed', () => {
     await engine.life.idle();
     expect(engine.fx.startOver).toHaveBeenCalledTimes(4);
   });
+
+  it('lets an attempt that started elsewhere stand for its own retry (tabs sharing one sync worker)', async () => {
+    const { fx, calls } = fakeEffects();
+    const life = new ConnectionLifecycle(fx, new Backoff(RETRY_SCHEDULE, () => 1));
+    await life.start('u1');
+    life.statusChanged(CONNECTING);
+    life.statusChanged(FAILED);
+    // Another tab's retry comes first: the shared connection is connecting again before this tab's wait is over.
+    await vi.advanceTimersByTimeAsync(700);
+    life.statusChanged(CONNECTING);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toEqual(['connect@0']);
+    // It fails too: this tab's next wait is its second step.
+    life.statusChanged(FAILED);
+    await vi.advanceTimersByTimeAsync(2100);
+    expect(calls).toEqual(['connect@0', 'disconnect@62700', 'connect@62800']);
+  });
 });
