@@ -24,8 +24,8 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
 /**
  * Modules every start fetches lazily whatever the route, possibly before the service worker has installed (main.tsx:
  * the local database, opened beside the first render; the service worker's registration, which starts the install;
- * and, once the database is open, sync and the upload queue, which on a slow device can come before the worker is
- * ready). The build leaves them and what they import out of the precache pack, which would download them a second
+ * the watch on storage persistence, which must hear a sign-in made before the database opens; and, once the database
+ * is open, sync and the upload queue, which on a slow device can come before the worker is ready). The build leaves them and what they import out of the precache pack, which would download them a second
  * time; the worker takes them from the HTTP cache instead, or fetches them itself if it comes first, and then the
  * page finds them in the HTTP cache. The offline browser test checks that the pack repeats nothing a first visit's
  * page fetched but the opened route's page.
@@ -33,6 +33,7 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
 export const START_MODULES: readonly string[] = [
   'src/data/database.ts',
   'src/app/serviceWorker.ts',
+  'src/data/persistenceWatch.ts',
   'src/data/sync.ts',
   'src/uploads/queue.ts',
 ];

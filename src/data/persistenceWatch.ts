@@ -9,7 +9,7 @@ import { askForPersistence, refreshPersistenceNotice } from './persistence.js';
 
 let started = false;
 
-/** Starts watching once, after the database opened; follows a database that is replaced. */
+/** Starts once, at start: sign-ins at once, the queue once the database opens (and again if it is replaced). */
 export function watchPersistence(): void {
   if (started) return;
   started = true;
