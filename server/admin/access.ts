@@ -3,11 +3,13 @@ import { isManagingType } from '../../src/domain/company.js';
 import { isId } from '../../src/domain/ids.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
+import { rowState, wasDeleted } from '../db/softDelete.js';
 import { requireSession } from '../rpc/session-context.js';
 
 export const ADMIN_ONLY = 'Only administrators can do this';
 export const NOT_YOUR_COMPANY = 'You do not work for this company';
 export const NOT_A_COMPANY_ADMIN = 'Only the company’s owners and managers can change this';
+export const COMPANY_NOT_FOUND = 'Company not found';
 
 /** The caller, who must be an administrator (checked before anything the request names is looked at). */
 export async function requireAdmin(db: Queryable, hctx: HandlerContext): Promise<string> {
@@ -42,8 +44,9 @@ export async function companyRole(db: Queryable, hctx: HandlerContext, companyId
 }
 
 /**
- * The caller's role in a company that exists, refusing who may not read (or, with `manage`, change) it. A
- * malformed or unknown company id is refused like someone else's company, so ids cannot be probed.
+ * The caller's role in a company that exists and is not deleted, refusing who may not read (or, with `manage`,
+ * change) it. A malformed or unknown company id is refused like someone else's company, so ids cannot be probed;
+ * administrators are told it is unknown, or deleted.
  */
 export async function requireCompany(
   db: Queryable,
@@ -58,10 +61,10 @@ export async function requireCompany(
   }
   if (!role.isAdmin && !role.employee) throw new ConnectError(NOT_YOUR_COMPANY, Code.PermissionDenied);
   if (need === 'manage' && !role.manage) throw new ConnectError(NOT_A_COMPANY_ADMIN, Code.PermissionDenied);
-  const [company] = await db.query('select 1 from companies where id = $1 and deleted_at is null', [companyId]);
-  if (company === undefined) {
-    if (role.isAdmin) throw new ConnectError('Company not found', Code.NotFound);
-    throw new ConnectError(NOT_YOUR_COMPANY, Code.PermissionDenied);
-  }
+  const state = await rowState(db, 'companies', companyId);
+  if (state !== 'live' && !role.isAdmin) throw new ConnectError(NOT_YOUR_COMPANY, Code.PermissionDenied);
+  if (state === 'missing') throw new ConnectError(COMPANY_NOT_FOUND, Code.NotFound);
+  // Nothing is read from or put in a deleted company until an administrator restores it (server/db/softDelete.ts).
+  if (state === 'deleted') throw new ConnectError(wasDeleted('company'), Code.FailedPrecondition);
   return role;
 }

@@ -4,7 +4,7 @@ import { normalizeEmail } from '../../src/domain/credentials.js';
 import { checkCompany, checkService, isEmployeeType, EMPLOYEE_TYPES } from '../../src/domain/company.js';
 import { isId, newId } from '../../src/domain/ids.js';
 import { CompanyProfileSchema, CompanyService, ServiceTypeSchema } from '../../src/gen/tagbook/v1/admin_pb.js';
-import { requireAdmin, requireCompany } from '../admin/access.js';
+import { COMPANY_NOT_FOUND, requireAdmin, requireCompany } from '../admin/access.js';
 import { customerById, customerRecord, CUSTOMER_NOT_FOUND, listCustomers, saveCustomer, validCustomer, type CustomerRow } from '../admin/customers.js';
 import { ms, pageLimit } from '../admin/paging.js';
 import { adminRequest, REQUEST_COLUMNS, REQUEST_JOINS, type RequestListRow } from '../admin/requests.js';
@@ -33,14 +33,14 @@ async function profile(db: Queryable, companyId: string) {
     'select id, name, short_info, created_at from companies where id = $1',
     [companyId],
   );
-  if (!row) throw new ConnectError('Company not found', Code.NotFound);
+  if (!row) throw new ConnectError(COMPANY_NOT_FOUND, Code.NotFound);
   return create(CompanyProfileSchema, { id: row.id, name: row.name, shortInfo: row.short_info ?? '', createdAt: ms(row.created_at) });
 }
 
 /**
  * A customer the caller may work with, and how the caller reads it: administrators any (as admins); a current
  * employee those of their company (as the company). Anything else, unknown ids included, is the same not_found, so
- * customers of other companies cannot be probed.
+ * customers of other companies cannot be probed; only administrators hear that the customer's company was deleted.
  */
 async function reachableCustomer(
   db: Queryable,
@@ -53,7 +53,10 @@ async function reachableCustomer(
     const role =
       customer.company_id === null
         ? await requireAdmin(db, hctx).then(() => ({ isAdmin: true }), () => null)
-        : await requireCompany(db, hctx, customer.company_id, 'read').catch(() => null);
+        : await requireCompany(db, hctx, customer.company_id, 'read').catch((error: unknown) => {
+            if (error instanceof ConnectError && error.code === Code.FailedPrecondition) throw error;
+            return null;
+          });
     if (role !== null) return { customer, reader: role.isAdmin ? 'admin' : 'company' };
   }
   throw new ConnectError(CUSTOMER_NOT_FOUND, Code.NotFound);

@@ -3,7 +3,9 @@ import type { Queryable } from '../../server/db/db.js';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { WORK_START } from '../../src/domain/worktime.js';
+import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
+import { outcome } from './connect-errors.js';
 import { TestDevice } from './device.js';
 import { describeFile, jpegBytes, putRange, type TestFile } from './files.js';
 
@@ -57,12 +59,16 @@ export interface CompanyFixture {
     /** The vehicle's info row, which names the customer. */
     info: string;
     request: string;
+    /** The request's running clock: the current employee's start. */
+    work: string;
     tag: string;
   };
   /** A photo attached to the request by the vehicle's owner, stored and downloadable. */
   photo: TestFile;
   /** Runs `fn` with the world in `state`, and puts the world back as built afterwards, whatever happens. */
   inState<T>(state: State, fn: () => Promise<T>): Promise<T>;
+  /** One change uploaded through sync by `caller`'s device as its own transaction: 'ok', or the refusal's code. */
+  upload(caller: Caller, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>): Promise<string>;
   /** What `call` answers each caller in each state, callers one after another. */
   answers(call: (caller: Caller, state: State) => Promise<string>): Promise<Record<State, Answers>>;
 }
@@ -81,7 +87,7 @@ export async function buildCompanyFixture(server: { url: string; db: Queryable }
   }
   await db.query('update users set is_admin = true where id = $1', [people.admin]);
 
-  const ids = { ...people, company: newId(), customer: newId(), loneCustomer: newId(), vehicle: newId(), info: newId(), request: newId(), tag };
+  const ids = { ...people, company: newId(), customer: newId(), loneCustomer: newId(), vehicle: newId(), info: newId(), request: newId(), work: newId(), tag };
   await db.query(`insert into companies (id, name) values ($1, 'Guarded Garage')`, [ids.company]);
   for (const [person, [start, end]] of Object.entries(LINKS)) {
     await db.query(
@@ -107,7 +113,7 @@ export async function buildCompanyFixture(server: { url: string; db: Queryable }
     [ids.request, ids.vehicle, ids.company, people.owner, REQUEST_STATUS.REQUESTED],
   );
   await db.query(`insert into worktime (id, user_id, service_request_id, operation, time) values ($1, $2, $3, $4, now() - interval '10 minutes')`, [
-    newId(),
+    ids.work,
     people.current,
     ids.request,
     WORK_START,
@@ -121,10 +127,23 @@ export async function buildCompanyFixture(server: { url: string; db: Queryable }
   expect((await putRange(server.url, uploadUrl, photo.bytes, 0, photo.bytes.length)).status).toBe(200);
   expect((await uploads.finalizeUpload({ combinedHash: photo.combinedHash, metadataHash: photo.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
 
+  let nextTransaction = 1n;
   const world: CompanyFixture = {
     devices,
     ids,
     photo,
+    async upload(caller, op, table, id, data) {
+      const transactionId = nextTransaction++;
+      const call = devices[caller].client(SyncService).uploadData({
+        clientId: `guards-${caller}`,
+        transactionId,
+        crud: [{ clientId: 1n, id, op: CrudOp[op], table, opData: JSON.stringify(data), transactionId }],
+      });
+      const result = await outcome(call);
+      if (result !== 'ok') return result;
+      const { errors } = await call;
+      return errors.length === 0 ? 'ok' : errors.map((e) => e.code).join(', ');
+    },
     async inState(state, fn) {
       if (state === 'as built') return fn();
       const parent = state.slice(0, -' deleted'.length) as Parent;

@@ -67,7 +67,7 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
       owner: 'permission_denied', admin: 'ok', current: 'ok', ended: 'permission_denied', future: 'permission_denied',
       stranger: 'permission_denied', anonymous: 'unauthenticated',
     };
-    const expected = inEveryState(asBuilt, { 'company deleted': { current: 'permission_denied', admin: 'not_found' } });
+    const expected = inEveryState(asBuilt, { 'company deleted': { current: 'permission_denied', admin: 'failed_precondition' } });
     const companyId = world.ids.company;
     expect(await answers((caller) => outcome(company(caller).getCompany({ companyId })))).toEqual(expected);
     expect(await answers((caller) => outcome(company(caller).listCustomers({ companyId })))).toEqual(expected);
@@ -80,7 +80,7 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
     };
     // A deleted customer stays readable to those who may restore it (SetCustomerDeleted); a deleted company's are nobody's.
     expect(await answers((caller) => outcome(company(caller).getCustomer({ customerId: world.ids.customer })))).toEqual(
-      inEveryState(asBuilt, { 'company deleted': { current: 'not_found', admin: 'not_found' } }),
+      inEveryState(asBuilt, { 'company deleted': { current: 'not_found', admin: 'failed_precondition' } }),
     );
     expect(await answers((caller) => outcome(company(caller).getCustomer({ customerId: world.ids.loneCustomer })))).toEqual(
       inEveryState({ ...asBuilt, current: 'not_found' }, {}),

@@ -22,6 +22,9 @@ const OTHER_EMPLOYEE = 'employee-c2';
 const ADMIN = 'admin';
 const C1 = 'company-1';
 const C2 = 'company-2';
+const C_DELETED = 'company-deleted';
+const K1 = 'customer-1';
+const K_DELETED = 'customer-deleted';
 const V_OWNED = 'vehicle-owned';
 const V_STRANGER = 'vehicle-stranger';
 const V_MISSING = 'vehicle-missing';
@@ -41,21 +44,22 @@ const actors: Record<string, Actor> = {
 };
 type Who = keyof typeof actors;
 
-/** The rows that exist, by table (V_MISSING does not). */
+/** The rows that exist, by table (V_MISSING does not), and those of them soft-deleted. */
 const KNOWN: Record<string, string[]> = {
   users: [OWNER, STRANGER, EMPLOYEE, OTHER_EMPLOYEE, ADMIN],
-  companies: [C1, C2],
+  companies: [C1, C2, C_DELETED],
+  customers: [K1, K_DELETED],
   vehicles: [V_OWNED, V_STRANGER, V_C2_CUSTOMER],
   service_requests: [R1, R2],
 };
+const DELETED = new Set([C_DELETED, K_DELETED]);
 
 const lookups: Lookups = {
   vehicleOwner: async (id) => ({ [V_OWNED]: OWNER, [V_STRANGER]: STRANGER, [V_C2_CUSTOMER]: STRANGER } as Record<string, string>)[id],
   requestCompany: async (id) => (id === R1 || id === R2 ? C1 : undefined),
   vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
-  companyExists: async (id) => id === C1 || id === C2,
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
-  rowExists: async (table, id) => (KNOWN[table] ?? []).includes(id),
+  rowState: async (table, id) => (!(KNOWN[table] ?? []).includes(id) ? 'missing' : DELETED.has(id) ? 'deleted' : 'live'),
   createdAt: async (table, id) => (table === 'service_requests' && (id === R1 || id === R2) ? new Date(REQUEST_OPENED) : undefined),
   bucketTarget: async (id) =>
     id === 'bucket-r1' ? { kind: 'service_request', id: R1 } : id.startsWith('bucket-vehicle') ? { kind: 'vehicle', id: id.slice(7) } : null,
@@ -232,6 +236,19 @@ const cases: Case[] = [
   { what: 'adds an employee link ending before it starts', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C1, start_date: NOW, end_date: '2026-01-01T00:00:00.000Z' }, expect: 'invalid_value' },
   { what: 'opens a request on a vehicle that does not exist', who: 'admin', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_MISSING }), expect: 'invalid_value' },
   { what: 'opens a request on any vehicle', who: 'admin', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_STRANGER }), expect: null },
+  // nothing new is put on a soft-deleted row, whoever writes (server/db/softDelete.ts)
+  { what: 'opens a request for a deleted company', who: 'admin', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C_DELETED }), expect: 'invalid_value' },
+  { what: 'opens a request on own vehicle for a deleted company', who: 'owner', table: 'service_requests', kind: 'PUT', current: null, set: opening({ vehicle_id: V_OWNED, company_id: C_DELETED }), expect: 'invalid_value' },
+  { what: 'moves a request to a deleted company', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request(), set: { company_id: C_DELETED }, expect: 'invalid_value' },
+  { what: 'edits a request of a company deleted since', who: 'admin', table: 'service_requests', kind: 'PATCH', current: request({ company_id: C_DELETED }), set: { description: 'x' }, expect: null },
+  { what: 'creates a customer of a deleted company', who: 'admin', table: 'customers', kind: 'PUT', current: null, set: { company_id: C_DELETED, name: 'x' }, expect: 'invalid_value' },
+  { what: 'moves a customer into a deleted company', who: 'admin', table: 'customers', kind: 'PATCH', current: { id: K1, company_id: C1, name: 'x' }, set: { company_id: C_DELETED }, expect: 'invalid_value' },
+  { what: 'edits a customer of a company deleted since', who: 'admin', table: 'customers', kind: 'PATCH', current: { id: K1, company_id: C_DELETED, name: 'x' }, set: { note: 'x' }, expect: null },
+  { what: 'adds an employee link to a deleted company', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C_DELETED }, expect: 'invalid_value' },
+  { what: "puts a vehicle's info on a deleted customer", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K1 }, set: { customer_id: K_DELETED }, expect: 'invalid_value' },
+  { what: "sends a vehicle's info naming its customer, deleted since, as stored", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K_DELETED }, set: { customer_id: K_DELETED, make: 'x' }, expect: null },
+  { what: 'restores a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null }, expect: null },
+  { what: 'restores a deleted company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null }, expect: 'permission_denied' },
 ];
 
 describe('upload policy: authorize()', () => {

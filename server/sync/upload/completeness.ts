@@ -1,23 +1,24 @@
+import { wasDeleted, type RowState } from '../../db/softDelete.js';
 import { REFERENCED, WRITABLE_COLUMNS, type ColumnRule, type ReferencedTable } from './columns.js';
 import { invalid, type Refusal } from './refusals.js';
 
 /**
  * What the database would refuse about a written row for its own reasons, refused here first in a person's words: a
  * column the row cannot be without (columns.ts `presence`) and an id naming a row that does not exist (`references`).
+ * And one rule the database does not hold: nothing new is put on a soft-deleted row (server/db/softDelete.ts).
  * Checked after permission, so a refusal here tells a caller nothing about rows that are not theirs.
  */
 
 /** The facts these rules need about other rows. */
 export interface RowFacts {
-  /** Whether the table holds a row with this id (soft-deleted ones included: the database's reference holds them too). */
-  rowExists(table: ReferencedTable, id: string): Promise<boolean>;
+  /** Whether the table holds a row with this id, and whether it was soft-deleted. */
+  rowState(table: ReferencedTable, id: string): Promise<RowState>;
 }
 
 interface Written {
   table: keyof typeof WRITABLE_COLUMNS;
   current: Record<string, unknown> | null;
   next: Record<string, unknown> | null;
-  changed: ReadonlySet<string>;
 }
 
 const rulesOf = (table: Written['table']) => Object.entries(WRITABLE_COLUMNS[table] as Record<string, ColumnRule>);
@@ -37,15 +38,20 @@ export function missingValue(w: Written): Refusal | null {
   return null;
 }
 
-/** The first id the write sets that names no row of the table its column points at. */
-export async function danglingReference(w: Written, facts: RowFacts): Promise<Refusal | null> {
+/**
+ * The first id the write puts in the row — on a new row, or one differing from the stored row's, whether sent or
+ * filled in by the server — that names no row of the table its column points at, or a soft-deleted one. An id kept as
+ * it is stored is no new link, and is not asked about again.
+ */
+export async function deadReference(w: Written, facts: RowFacts): Promise<Refusal | null> {
   if (w.next === null) return null;
   for (const [column, rule] of rulesOf(w.table)) {
-    if (rule.kind !== 'id' || !rule.references || !w.changed.has(column)) continue;
+    if (rule.kind !== 'id' || !rule.references) continue;
     const id = w.next[column];
-    if (typeof id === 'string' && !(await facts.rowExists(rule.references, id))) {
-      return invalid(`This names a ${REFERENCED[rule.references]} that does not exist`);
-    }
+    if (typeof id !== 'string' || id === w.current?.[column]) continue;
+    const state = await facts.rowState(rule.references, id);
+    if (state === 'missing') return invalid(`This names a ${REFERENCED[rule.references]} that does not exist`);
+    if (state === 'deleted') return invalid(wasDeleted(REFERENCED[rule.references]));
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { parseFormKey } from '../../../src/domain/files.js';
 import type { Queryable } from '../../db/db.js';
 import { currentlyEmployed } from '../../db/employment.js';
+import { isSoftDeleted, rowState } from '../../db/softDelete.js';
 import type { Actor, Lookups } from './policy.js';
 
 /** The caller as the database knows them right now: the admin flag and employment can change at any moment. */
@@ -33,13 +34,11 @@ export function transactionLookups(tx: Queryable): Lookups {
     async vehicleCustomerCompany(vehicleId) {
       const [row] = await tx.query<{ company_id: string | null }>(
         `select c.company_id from vehicles_info i join customers c on c.id = i.customer_id
-          where i.vehicle_id = $1 and c.deleted_at is null`,
+           join companies k on k.id = c.company_id
+          where i.vehicle_id = $1 and c.deleted_at is null and k.deleted_at is null`,
         [vehicleId],
       );
       return row?.company_id ?? null;
-    },
-    async companyExists(companyId) {
-      return (await tx.query('select 1 from companies where id = $1 and deleted_at is null', [companyId])).length > 0;
     },
     async isEmployee(userId, companyId) {
       const rows = await tx.query(
@@ -48,14 +47,15 @@ export function transactionLookups(tx: Queryable): Lookups {
       );
       return rows.length > 0;
     },
-    async rowExists(table, id) {
-      // Only rows found are remembered: a row does not vanish within the upload, but one may be created by it.
+    async rowState(table, id) {
+      // Remembered only for rows that exist and cannot be soft-deleted: such a row does not change state within the
+      // upload, while one may be created, or soft-deleted, by it.
       const key = `${table}/${id}`;
-      if (existing.has(key)) return true;
+      if (existing.has(key)) return 'live';
       // The table name comes from REFERENCED (columns.ts) only; the id is a parameter.
-      const found = (await tx.query(`select 1 from ${table} where id = $1`, [id])).length > 0;
-      if (found) existing.add(key);
-      return found;
+      const state = await rowState(tx, table, id);
+      if (state === 'live' && !isSoftDeleted(table)) existing.add(key);
+      return state;
     },
     async createdAt(table, id) {
       // table is one of ParentTable's names, never a caller's text.

@@ -1,6 +1,6 @@
 import { mayRemoveFile, type AttachmentTarget } from '../../../src/domain/files.js';
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
-import { danglingReference, missingValue, type RowFacts } from './completeness.js';
+import { deadReference, missingValue, type RowFacts } from './completeness.js';
 import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 import {
   ms,
@@ -36,10 +36,8 @@ export interface Lookups extends RowFacts {
   vehicleOwner(vehicleId: string): Promise<string | null | undefined>;
   /** The company of a service request: null when none, undefined when there is no such request. */
   requestCompany(requestId: string): Promise<string | null | undefined>;
-  /** The company whose (not deleted) customer the vehicle's info names; null when none. */
+  /** The company whose customer the vehicle's info names, when neither is deleted; null otherwise. */
   vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
-  /** Whether a company exists and is not deleted. */
-  companyExists(companyId: string): Promise<boolean>;
   /** Whether the user works for the company right now (an open employee link). */
   isEmployee(userId: string, companyId: string): Promise<boolean>;
   /** When a row was made (its created_at), deleted or not; undefined when there is no such row. */
@@ -172,10 +170,11 @@ const FILE_NOT_YOURS: Refusal = { code: 'not_found', message: 'File not found or
 
 /**
  * The rules every writer's values obey, admins included: a row is never without what it needs, each table's own
- * rules, and ids that name existing rows (last, so that the table's rules answer first where they say more).
+ * rules, and ids that name existing rows, none soft-deleted (last, so that the table's rules answer first where they
+ * say more).
  */
 async function valueRules(w: Write, lookups: Lookups): Promise<Refusal | null> {
-  return missingValue(w) ?? (await tableValues(w, lookups)) ?? danglingReference(w, lookups);
+  return missingValue(w) ?? (await tableValues(w, lookups)) ?? deadReference(w, lookups);
 }
 
 async function tableValues(w: Write, lookups: Lookups): Promise<Refusal | null> {

@@ -35,17 +35,15 @@ const iso = (value: unknown): string | null => (value === null || value === unde
 // ---- Service requests ------------------------------------------------------------------------------------------
 
 /**
- * Who may open a request: the vehicle's owner (for no company or an existing one), or a current employee of the
- * request's company when the vehicle belongs to one of that company's customers.
+ * Who may open a request: the vehicle's owner (for any company, or none), or a current employee of the request's
+ * company when the vehicle belongs to one of that company's customers. That the company exists and stands is a value
+ * rule, for admins too (completeness.ts).
  */
 async function mayOpen(row: Row, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   const vehicleId = str(row.vehicle_id);
   if (vehicleId === null) return VEHICLE_NOT_YOURS;
+  if ((await lookups.vehicleOwner(vehicleId)) === actor.userId) return null;
   const companyId = str(row.company_id);
-  if ((await lookups.vehicleOwner(vehicleId)) === actor.userId) {
-    if (companyId !== null && !(await lookups.companyExists(companyId))) return invalid('No such company');
-    return null;
-  }
   if (worksFor(actor, companyId) && (await lookups.vehicleCustomerCompany(vehicleId)) === companyId) return null;
   return VEHICLE_NOT_YOURS;
 }
