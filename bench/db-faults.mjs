@@ -1,5 +1,5 @@
 // How the server rides out PostgreSQL going away: the built server runs as a child process against a scratch
-// database reached through a proxy that can cut it (bench/cut-proxy.mjs). Requests run all along, four at a time
+// database reached through a proxy that can cut it (tests/helpers/cut-proxy.mjs). Requests run all along, four at a time
 // (GET /healthz, one query; QrTagService.Resolve over Connect JSON, an RPC), and a writer changes a vehicle every
 // 100 ms straight into PostgreSQL (not through the proxy), each change timed until the replicator has taken it.
 // Three faults, one after the other:
@@ -12,7 +12,7 @@
 //   node build.mjs --server-only && node bench/db-faults.mjs [cutMs]
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { startCutProxy } from './cut-proxy.mjs';
+import { startCutProxy } from '../tests/helpers/cut-proxy.mjs';
 import { percentile, report, requireServerBuild, scratchDatabase, sleep, startServer } from './sync-lib.mjs';
 
 requireServerBuild();
@@ -21,7 +21,7 @@ const CUT_MS = Number(process.argv[2]) || 3000;
 const BUDGET = {
   /** A request while the database refuses: answered (503 / Unavailable) rather than held. */
   refusedWaitMs: 1000,
-  /** A request while the network is silent: the 5 s connection time-out (server/db/postgres.ts) and its work. */
+  /** A request while the network is silent: the 5 s bound on any one wait (DATABASE_WAIT_MS, server/db/postgres.ts) and its work. */
   silentWaitMs: 6000,
   /** The first request that succeeds once the database is back. */
   backMs: 1000,

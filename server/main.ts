@@ -27,7 +27,7 @@ async function compactOnly() {
   const db = await openDatabase(config);
   try {
     await migrate(db);
-    const report = await compactOplog(db);
+    const report = await compactOplog(db.background);
     console.log(`Sync oplog compacted: ${report.buckets} bucket(s), ${report.opsBefore} ops before, ${report.opsAfter} after.`);
   } finally {
     await db.close();

@@ -12,6 +12,13 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * This database for work no request waits on, which may rightly take long: migrations, replication (COPY),
+   * compaction, pruning, sweeps. What requests use, the Db itself, bounds every wait on PostgreSQL
+   * (postgres.ts DATABASE_WAIT_MS) so a database that stops answering fails the request instead of holding it;
+   * this one's statements wait as long as they need. PGlite, in the process, has no such bound: there it is the Db.
+   */
+  readonly background: Db;
   /** Runs fn in one transaction; a thrown error rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -17,7 +17,8 @@ export async function migrate(db: Db, migrations: readonly Migration[] = allMigr
   assertOrdered(migrations);
   const applied: string[] = [];
   for (const migration of migrations) {
-    const ran = await db.transaction(async (tx) => {
+    // A migration may rightly run long (an index over a large table): it is work no request waits on.
+    const ran = await db.background.transaction(async (tx) => {
       // Lock before looking: whoever waited here sees the other process's committed work.
       await tx.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
       await tx.query(

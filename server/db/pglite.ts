@@ -41,8 +41,11 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   const pglite = await PGlite.create(dataDir ?? undefined, { parsers: PARSERS, extensions: { pg_trgm } });
   await pglite.exec(`set time zone 'UTC'`);
   const guard = transactionGuard();
-  return {
+  const db: Db = {
     kind: 'pglite',
+    get background() {
+      return db;
+    },
     async query(sql, params) {
       guard.assertOutside('query');
       return run(pglite, sql, params);
@@ -59,4 +62,5 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     },
     close: () => pglite.close(),
   };
+  return db;
 }

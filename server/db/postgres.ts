@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Db, Queryable, Row } from './db.js';
 import { copyFrom } from './pg-copy.js';
 import { DatabaseUnavailable } from './errors.js';
-import { transactionGuard } from './tx-guard.js';
+import { transactionGuard, type TransactionGuard } from './tx-guard.js';
 
 /**
  * PostgreSQL through a pg.Pool. Values come back in the same shapes as from pglite.ts:
@@ -37,12 +37,31 @@ function typeParsers(): pg.CustomTypesConfig {
 type Client = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /**
- * How long a new connection may take before the work that wanted it fails (Unavailable) instead of waiting: a
- * PostgreSQL that does not answer at all (a failover under way, a dropped route) would otherwise hold every request
- * for the operating system's TCP time-out, minutes. Keep-alives find dead connections that sit idle in the pool.
+ * The longest a request waits on PostgreSQL for any one thing — a connection, new or from the pool, or the answer to
+ * a statement — before it fails DatabaseUnavailable (Unavailable to the caller, who tries again). A database that
+ * does not answer at all (a failover under way, a dropped route) would otherwise hold a request for as long as TCP
+ * keeps its connection: minutes. A request that meets a database gone silent fails at the first such wait.
  */
-export const CONNECT_TIMEOUT_MS = 5000;
-const CONNECTION = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true } as const;
+export const DATABASE_WAIT_MS = 5000;
+/**
+ * PostgreSQL cancels a request's statement a little sooner (57014, also Unavailable): on a live network its own
+ * answer arrives first, the connection stays usable and the database stops the work; the driver's limit above is
+ * for a network gone silent, where no answer comes at all.
+ */
+const STATEMENT_TIMEOUT_MS = DATABASE_WAIT_MS - 500;
+/**
+ * A connection without traffic for this long gets TCP keep-alive probes, so a dead idle one leaves the pool (or ends
+ * a dedicated connection) soon after, rather than after the operating system's default of two hours. Probes do not
+ * help a statement awaiting its answer: the time-outs above do.
+ */
+const KEEPALIVE_IDLE_MS = 10_000;
+/** Work no request waits on needs few connections at once: replication and its statistics, compaction, pruning. */
+const BACKGROUND_CONNECTIONS = 4;
+
+/** Every connection of this server: opening one is bounded, and idle ones are probed. */
+const CONNECTION = { connectionTimeoutMillis: DATABASE_WAIT_MS, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS } as const;
+/** The connections requests use: each statement bounded, on both sides. */
+const REQUEST_LIMITS = { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: DATABASE_WAIT_MS } as const;
 
 /**
  * What pg raised, as this server tells it apart: the database's own answers (with their SQLSTATE) as they are, a
@@ -67,66 +86,107 @@ async function run<T extends Row>(client: Client, sql: string, params?: readonly
   return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
 }
 
-/** Connects to url (and checks the connection once, so a wrong URL fails at start rather than at first use). */
+/**
+ * Connects to url (and checks the connection once, so a wrong URL fails at start rather than at first use). Two
+ * pools: one for requests, every wait bounded (DATABASE_WAIT_MS), and one for the work no request waits on
+ * (Db.background), whose statements take the time they need.
+ */
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, options: '-c TimeZone=UTC', types: typeParsers(), ...CONNECTION });
-  // An idle client losing its connection must not crash the process; the pool replaces it on next use.
-  pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
+  const base = { connectionString: url, options: '-c TimeZone=UTC', types: typeParsers(), ...CONNECTION };
+  const requests = openPool({ ...base, ...REQUEST_LIMITS });
+  const background = openPool({ ...base, max: BACKGROUND_CONNECTIONS });
+  const close = async () => {
+    await Promise.all([requests.end(), background.end()]);
+  };
   try {
-    await pool.query('select 1');
+    await requests.query('select 1');
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
-
   const guard = transactionGuard();
-  return {
+  const shared = { listen: (channel: string, cb: (payload: string) => void) => listenOn(url, channel, cb), close };
+  const backgroundDb = poolDb(background, guard, shared, null);
+  return poolDb(requests, guard, shared, backgroundDb);
+}
+
+function openPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // An idle client losing its connection must not crash the process; the pool replaces it on next use.
+  pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
+  return pool;
+}
+
+/** The Db of one pool; `background` null makes it its own background. Both pools share one transaction guard. */
+function poolDb(pool: pg.Pool, guard: TransactionGuard, shared: Pick<Db, 'listen' | 'close'>, background: Db | null): Db {
+  const db: Db = {
     kind: 'postgres',
+    get background() {
+      return background ?? db;
+    },
     async query(sql, params) {
       guard.assertOutside('query');
       return run(pool, sql, params);
     },
-    async transaction(fn) {
+    transaction: (fn) => {
       guard.assertOutside('transaction');
-      // One pooled client for the whole transaction: BEGIN, the work and COMMIT must share a connection.
-      const client = await pool.connect().catch((error: unknown) => {
-        throw fromPg(error);
-      });
-      // While a client is checked out the pool does not listen to it, and pg reports a connection lost between two
-      // statements (the transaction's own work in between) as an 'error' event: with nobody listening, that ends
-      // the process. So the transaction listens for as long as it holds the client; a lost one is destroyed.
-      let lost: Error | null = null;
-      const onError = (error: Error) => {
-        lost ??= error;
-      };
-      client.on('error', onError);
-      try {
-        await run(client, 'begin');
-        const tx: Queryable = {
-          query: (sql, params) => run(client, sql, params),
-          copyFrom: (sql, data) => copyFrom(client, sql, data).catch((error: unknown) => {
+      return transactionOn(pool, guard, fn);
+    },
+    ...shared,
+  };
+  return db;
+}
+
+async function transactionOn<T>(pool: pg.Pool, guard: TransactionGuard, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  // One pooled client for the whole transaction: BEGIN, the work and COMMIT must share a connection.
+  const client = await pool.connect().catch((error: unknown) => {
+    throw fromPg(error);
+  });
+  // While a client is checked out the pool does not listen to it, and pg reports a connection lost between two
+  // statements (the transaction's own work in between) as an 'error' event: with nobody listening, that ends the
+  // process. So the transaction listens for as long as it holds the client.
+  let lost: Error | null = null;
+  const onError = (error: Error) => {
+    lost ??= error;
+  };
+  client.on('error', onError);
+  // A statement without an answer of the database's own (a time-out, a lost connection) leaves the connection in an
+  // unknown state, perhaps still busy with it: nothing more is sent on it, and it is destroyed, never rolled back
+  // and reused.
+  const statement = async <R>(work: () => Promise<R>): Promise<R> => {
+    if (lost !== null) throw lost instanceof DatabaseUnavailable ? lost : new DatabaseUnavailable(lost);
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DatabaseUnavailable) lost ??= error;
+      throw error;
+    }
+  };
+  try {
+    await statement(() => run(client, 'begin'));
+    const tx: Queryable = {
+      query: (sql, params) => statement(() => run(client, sql, params)),
+      copyFrom: (sql, data) =>
+        statement(() =>
+          copyFrom(client, sql, data).catch((error: unknown) => {
             throw fromPg(error);
           }),
-        };
-        const result = await guard.inside(() => fn(tx));
-        await run(client, 'commit');
-        return result;
-      } catch (error) {
-        if (lost === null) {
-          await client.query('rollback').catch((rollbackError: unknown) => {
-            // The connection is in an unknown state: destroy it instead of returning it to the pool.
-            lost = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-          });
-        }
-        throw error;
-      } finally {
-        client.removeListener('error', onError);
-        client.release(lost ?? undefined);
-      }
-    },
-    listen: (channel, cb) => listenOn(url, channel, cb),
-    close: () => pool.end(),
-  };
+        ),
+    };
+    const result = await guard.inside(() => fn(tx));
+    await statement(() => run(client, 'commit'));
+    return result;
+  } catch (error) {
+    if (lost === null) {
+      await client.query('rollback').catch((rollbackError: unknown) => {
+        lost = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+    }
+    throw error;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(lost ?? undefined);
+  }
 }
 
 /**

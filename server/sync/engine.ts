@@ -47,7 +47,10 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   // PGlite answers nothing else while a batch's transaction runs: smaller batches keep requests responsive during a
   // bulk change (a 1,000-change batch holds it for about half a second on this machine; PostgreSQL is not blocked).
   const batchSize = options.replicator?.batchSize ?? (db.kind === 'pglite' ? 250 : 1000);
-  const replicator = new Replicator(db, rules, hub, leadership, { ...options.replicator, batchSize });
+  // Replication, compaction, pruning and the employment flags are work no request waits on: they take the time they
+  // need (Db.background), while streams and write checkpoints wait on the database only as long as requests do.
+  const background = db.background;
+  const replicator = new Replicator(background, rules, hub, leadership, { ...options.replicator, batchSize });
   const follower = db.kind === 'postgres' ? new Follower(db, hub, () => leadership.isLeader() && replicator.active) : null;
 
   const [state] = await db.query<{ head_op: string; position: string }>('select head_op, position from sync_state where id = 1');
@@ -55,11 +58,11 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   hub.position = Number(state?.position ?? 0);
   await follower?.start();
   await replicator.start();
-  const stopCompaction = scheduleCompaction(db, config.syncCompactIntervalMs, () => leadership.isLeader(), () => pages.clear());
+  const stopCompaction = scheduleCompaction(background, config.syncCompactIntervalMs, () => leadership.isLeader(), () => pages.clear());
   // Employment that starts or ends later changes what the rules give a user: the flag they read must follow the clock.
-  const stopEmployment = scheduleEmploymentRefresh(db, () => leadership.isLeader());
+  const stopEmployment = scheduleEmploymentRefresh(background, () => leadership.isLeader());
   // Rows callers can make us store (write checkpoints, sign-in counters, mail, upload log) are bounded in time.
-  const stopPruning = schedulePruning(db, () => leadership.isLeader());
+  const stopPruning = schedulePruning(background, () => leadership.isLeader());
 
   const deps = {
     db,
@@ -82,7 +85,7 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
     stats,
     handle: (req, res, url, shutdown) => handleSyncRoute(req, res, url, deps, shutdown),
     async compact() {
-      const report = await compactOplog(db);
+      const report = await compactOplog(background);
       pages.clear();
       return report;
     },
