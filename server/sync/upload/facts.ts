@@ -1,3 +1,4 @@
+import { WORK_START } from '../../../src/domain/worktime.js';
 import type { Queryable } from '../../db/db.js';
 import { currentlyEmployed } from '../../db/employment.js';
 import type { Actor, Lookups } from './policy.js';
@@ -44,6 +45,12 @@ export function transactionLookups(tx: Queryable): Lookups {
         `select 1 from company_employees e where e.user_id = $1 and e.company_id = $2 and ${currentlyEmployed('e')}`,
         [userId, companyId],
       );
+      return rows.length > 0;
+    },
+    async hasStarted(userId, requestId) {
+      const rows = await tx.query('select 1 from worktime where user_id = $1 and service_request_id = $2 and operation = $3 limit 1', [
+        userId, requestId, WORK_START,
+      ]);
       return rows.length > 0;
     },
     async createdAt(table, id) {

@@ -39,6 +39,8 @@ export interface Lookups {
   companyExists(companyId: string): Promise<boolean>;
   /** Whether the user works for the company right now (an open employee link). */
   isEmployee(userId: string, companyId: string): Promise<boolean>;
+  /** Whether the user has ever started their clock on the request (deleted or not). */
+  hasStarted(userId: string, requestId: string): Promise<boolean>;
   /** When a row was made (its created_at), deleted or not; undefined when there is no such row. */
   createdAt(table: ParentTable, id: string): Promise<Date | undefined>;
   /** The server's clock. */
