@@ -1,5 +1,5 @@
 import { infoColumnsFor, seesOwner } from '../../src/domain/vehicleReaders.js';
-import { summarizeWork, totalAt, type WorkRecord } from '../../src/domain/worktime.js';
+import { summarizeRequests, totalAt } from '../../src/domain/worktime.js';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   VehicleAccess,
@@ -102,7 +102,11 @@ async function events(db: Queryable, vehicleId: string): Promise<MessageInitShap
   return rows.map((e) => ({ id: e.id, kind: e.kind, detail: e.detail ?? '', actorName: e.actor_name ?? '', createdAt: ms(e.created_at) }));
 }
 
-/** Each request with its recorded work time, by the shared work-time rules (src/domain/worktime.ts) at this moment. */
+/**
+ * Each request with its recorded work time, by the shared work-time rules (src/domain/worktime.ts) at this moment:
+ * read with every record of the people who worked on them, so a moment a person also spent on another request
+ * (overlapping clocks from two devices) counts once, where the rules put it.
+ */
 async function serviceRequests(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof ServiceSummarySchema>[]> {
   const requests = await db.query<{ id: string; description: string; created_at: Date; completed_at: Date | null }>(
     `select id, description, created_at, completed_at from service_requests
@@ -110,20 +114,21 @@ async function serviceRequests(db: Queryable, vehicleId: string): Promise<Messag
     [vehicleId],
   );
   const records = await db.query<{ id: string; service_request_id: string; user_id: string; operation: number; time: Date }>(
-    'select id, service_request_id, user_id, operation, time from worktime where service_request_id = any($1::text[])',
+    `select id, service_request_id, user_id, operation, time from worktime
+      where user_id in (select user_id from worktime where service_request_id = any($1::text[]))`,
     [requests.map((r) => r.id)],
   );
-  const byRequest = new Map<string, WorkRecord[]>();
-  for (const w of records) {
-    let list = byRequest.get(w.service_request_id);
-    if (!list) byRequest.set(w.service_request_id, (list = []));
-    list.push({ id: w.id, userId: w.user_id, operation: w.operation, time: w.time.getTime() });
-  }
+  const clocks = summarizeRequests(
+    records.map((w) => ({ id: w.id, requestId: w.service_request_id, userId: w.user_id, operation: w.operation, time: w.time.getTime() })),
+  );
   const now = Date.now();
-  return requests.map((r) => ({
-    id: r.id, description: r.description, createdAt: ms(r.created_at), completedAt: ms(r.completed_at),
-    workMs: BigInt(Math.round(totalAt(summarizeWork(byRequest.get(r.id) ?? []), now))),
-  }));
+  return requests.map((r) => {
+    const clock = clocks.get(r.id);
+    return {
+      id: r.id, description: r.description, createdAt: ms(r.created_at), completedAt: ms(r.completed_at),
+      workMs: BigInt(Math.round(clock ? totalAt(clock, now) : 0)),
+    };
+  });
 }
 
 /** The whole answer of GetVehicle for one access level: nothing below it is even read. */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedDemo } from '../../server/db/seed.js';
 import { newId } from '../../src/domain/ids.js';
+import { WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
+import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { TestDevice } from '../helpers/device.js';
@@ -123,9 +125,10 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.goBack();
     await workerPage.locator('[data-page="public-vehicles"]').waitFor();
     await workerPage.reload();
-    // The newest running clock leads the banner (the demo's older one is counted beside it).
+    // Starting this clock stopped the demo's running one on the brakes (one person, one clock): the banner shows this
+    // one alone.
     await expect.poll(() => banner(workerPage).locator('[data-field="banner-description"]').textContent()).toBe(DESCRIPTION);
-    expect(await banner(workerPage).locator('[data-field="banner-vehicle"]').textContent()).toContain('Ford Bronco Badlands');
+    expect(await banner(workerPage).locator('[data-field="banner-vehicle"]').textContent()).toBe('Ford Bronco Badlands');
     const first = await clockText(workerPage, '[data-active-request-banner]');
     await expect.poll(() => clockText(workerPage, '[data-active-request-banner]')).not.toBe(first);
     expect(await workerPage.locator('[data-in-progress]').textContent()).toContain(DESCRIPTION);
@@ -134,28 +137,33 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.waitForURL(`${server.url}${requestPath}`);
     await workerPage.getByRole('button', { name: 'Stop work' }).click();
     const dialog = workerPage.locator('[data-dialog="stop-work"]');
-    // Corrected to a known stretch of 1 h 30 min, ending half an hour ago (typed in the device's time zone).
-    const [start, stop] = await workerPage.evaluate(() => {
-      const local = (ms: number) => {
-        const d = new Date(ms);
+    // Corrected to a known stretch of three minutes, typed in the device's time zone: a start an hour before the
+    // request was opened is refused (no work on a request starts before it), one four minutes before is not (the
+    // clocks that wrote the two may differ that much). Both times differ from the dialog's (a time left as it was
+    // keeps its seconds).
+    const opened = (await server.db.query<{ created_at: Date }>('select created_at from service_requests where description = $1', [DESCRIPTION]))[0]!.created_at;
+    const local = (ms: number) =>
+      workerPage.evaluate((at) => {
+        const d = new Date(at);
         const p = (n: number) => String(n).padStart(2, '0');
         return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-      };
-      const end = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000;
-      return [local(end - 90 * 60_000), local(end)];
-    });
-    await dialog.getByLabel('Started').fill(start!);
-    await dialog.getByLabel('Stopped').fill(stop!);
+      }, ms);
+    const from = Math.floor(opened.getTime() / 60_000) * 60_000;
+    await dialog.getByLabel('Started').fill(await local(from - 60 * 60_000));
+    await dialog.getByLabel('Stopped').fill(await local(from - 60_000));
+    await dialog.getByRole('button', { name: 'Stop clock' }).click();
+    await expect.poll(() => dialog.getByText('The start is before the request was opened').count()).toBe(1);
+    await dialog.getByLabel('Started').fill(await local(from - 4 * 60_000));
     await expectNoAxeViolations(workerPage, 'the stop-work dialog');
     await dialog.getByRole('button', { name: 'Stop clock' }).click();
-    await expect.poll(() => workerPage.locator('[data-my-time]').textContent()).toBe('01:30:00');
+    await expect.poll(() => workerPage.locator('[data-my-time]').textContent()).toBe('00:03:00');
     await workerPage.getByRole('button', { name: 'Start work' }).waitFor();
 
     // Nothing has left the device yet; back online, the admin's device shows the total.
     const onServer = await server.db.query('select 1 from worktime w join service_requests r on r.id = w.service_request_id where r.description = $1', [DESCRIPTION]);
     expect(onServer).toEqual([]);
     await setBrowserOffline(worker.context, workerPage, false);
-    await expect.poll(() => clockText(adminPage, '[data-work-clock]')).toBe('01:30:00');
+    await expect.poll(() => clockText(adminPage, '[data-work-clock]')).toBe('00:03:00');
     await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent()).toBe('Started');
   });
 
@@ -196,6 +204,57 @@ describe('service requests and work clocks end to end', () => {
     await adminPage.waitForURL(`${server.url}/vehicle/${bronco}/request-services`);
     await adminPage.locator('[data-request-id]').first().waitFor();
     expect(await adminPage.locator('[data-service-requests]').textContent()).not.toContain(DESCRIPTION);
+  });
+
+  it('runs one clock per person: starting work on another request stops the first and says so; overlaps from two offline devices are flagged on both', async () => {
+    const idOf = async (like: string) =>
+      (await server.db.query<{ id: string; created_at: Date }>('select id, created_at from service_requests where description like $1', [like]))[0]!;
+    const brakes = await idOf('Front brake%');
+    const alignment = await idOf('Wheel alignment%');
+    const pathOf = (id: string) => `${server.url}/vehicle/${bronco}/request-services/${id}`;
+    const clockButton = workerPage.locator('[data-work-clock] [data-action="start-work"], [data-work-clock] [data-action="stop-work"]');
+
+    await workerPage.goto(pathOf(brakes.id));
+    if ((await clockButton.getAttribute('data-action')) === 'start-work') await clockButton.click();
+    await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
+
+    await workerPage.goto(pathOf(alignment.id));
+    await workerPage.getByRole('button', { name: 'Start work' }).click();
+    await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
+    await expect
+      .poll(() => workerPage.locator('.ui-snackbar__message').textContent())
+      .toBe('Clock started here; your clock on “Front brake pads and rotors; check rear differential noise” was stopped.');
+    await workerPage.goto(pathOf(brakes.id));
+    await workerPage.getByRole('button', { name: 'Start work' }).waitFor();
+    await workerPage.goto(`${server.url}/`);
+    await expect.poll(() => banner(workerPage).locator('[data-field="banner-description"]').textContent()).toMatch(/^Wheel alignment/);
+    expect(await banner(workerPage).locator('[data-field="banner-vehicle"]').textContent()).toBe('Ford Bronco Badlands');
+    expect(await workerPage.locator('[data-in-progress] li').count()).toBe(1);
+
+    // A tablet that was offline uploads an hour of the worker's that overlaps on the two requests: 20 minutes on the
+    // alignment, and 20 on the brakes starting 10 minutes into it. Both records are kept; both pages flag the overlap.
+    const tablet = await TestDevice.create(server);
+    await tablet.signIn('worker@tagbook.test', 'tagbook-worker');
+    const from = alignment.created_at.getTime() + 60_000;
+    const stretch = (requestId: string, start: number, stop: number) => [
+      { op: CrudOp.PUT, table: 'worktime', id: newId(), data: { service_request_id: requestId, operation: WORK_START, time: new Date(start).toISOString() } },
+      { op: CrudOp.PUT, table: 'worktime', id: newId(), data: { service_request_id: requestId, operation: WORK_STOP, time: new Date(stop).toISOString() } },
+    ];
+    const entries = [...stretch(alignment.id, from, from + 20 * 60_000), ...stretch(brakes.id, from + 10 * 60_000, from + 30 * 60_000)];
+    const res = await tablet.client(SyncService).uploadData({
+      clientId: 'tablet', transactionId: 1n,
+      crud: entries.map((e, i) => ({ clientId: BigInt(i + 1), id: e.id, op: e.op, table: e.table, opData: JSON.stringify(e.data), transactionId: 1n })),
+    });
+    expect(res.errors).toEqual([]);
+    const flag = (other: string, countedHere: boolean) =>
+      workerPage.locator(`[data-work-overlaps] [data-overlap-request="${other}"][data-counted-here="${countedHere}"]`);
+    await workerPage.goto(pathOf(alignment.id));
+    await flag(brakes.id, false).waitFor();
+    expect(await flag(brakes.id, false).textContent()).toContain('overlaps with your time on “Front brake pads');
+    await settledScreen(workerPage);
+    await expectNoAxeViolations(workerPage, 'a request with overlapping time');
+    await workerPage.goto(pathOf(brakes.id));
+    await flag(alignment.id, true).waitFor();
   });
 
   it("takes the company's requests away live from an employee whose link ends", async () => {

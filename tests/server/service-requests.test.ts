@@ -5,6 +5,7 @@ import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { summarizeWork, totalAt, WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -316,6 +317,42 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
         expect(message).toContain('before the request was opened');
         expect((await records(id))[0]!.time.getTime()).toBe(start);
       });
+    });
+
+    it('keeps every record of two offline devices whose stretches overlap, and counts each moment once in the totals', async () => {
+      const a = await open({ description: 'Brake pads' });
+      const b = await open({ description: 'Oil change' });
+      // Six days ago: no other stretch of the worker's in this file overlaps these (they would take part in the count).
+      const t0 = Date.now() - 6 * 24 * HOUR;
+      // The phone clocked A from t0 to t0+3h; the tablet, offline, clocked B from t0+1h to t0+2h.
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(a, WORK_START, t0) }])).toEqual([]);
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(b, WORK_START, t0 + HOUR) }])).toEqual([]);
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(b, WORK_STOP, t0 + 2 * HOUR) }])).toEqual([]);
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(a, WORK_STOP, t0 + 3 * HOUR) }])).toEqual([]);
+      expect((await records(a)).length + (await records(b)).length).toBe(4);
+      // The hour on B counts there alone: A keeps the two hours around it.
+      const { serviceRequests } = await devices.owner.client(VehicleService).getVehicle({ vehicleId: ids.bronco });
+      const workOf = (id: string) => Number(serviceRequests.find((r) => r.id === id)?.workMs);
+      expect([workOf(a), workOf(b)]).toEqual([2 * HOUR, HOUR]);
+    });
+
+    it('lets a person stop their own running clock after leaving its company or its removal, and nobody else', async () => {
+      const id = await open();
+      const startedWhileEmployed = Date.now() - 2 * HOUR;
+      await server.db.query('insert into worktime (id, user_id, service_request_id, operation, time) values ($1, $2, $3, $4, $5)', [
+        newId(), ids.former, id, WORK_START, new Date(startedWhileEmployed),
+      ]);
+      const stop = (who: keyof typeof devices, requestId: string) =>
+        upload(who, [{ op: 'PUT', table: 'worktime', id: newId(), data: work(requestId, WORK_STOP, Date.now()) }]);
+      expect(await stop('stranger', id)).toEqual(['not_found']);
+      expect(await upload('former', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now()) }])).toEqual(['not_found']);
+      expect(await stop('former', id)).toEqual([]);
+      // A removed request: the worker's clock there can still be stopped, by them; a colleague who never started cannot.
+      const removed = await open();
+      expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(removed, WORK_START, Date.now() - HOUR) }])).toEqual([]);
+      expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id: removed, data: { deleted_at: new Date().toISOString() } }])).toEqual([]);
+      expect(await stop('colleague', removed)).toEqual(['not_found']);
+      expect(await stop('worker', removed)).toEqual([]);
     });
 
     it("totals a worker's start and stop right when the stop arrives first and days later than the start", async () => {

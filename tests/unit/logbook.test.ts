@@ -83,6 +83,20 @@ describe('work time (SPEC §4)', () => {
     );
     expect(totals.get('r1')).toBe(20 * 60_000);
   });
+
+  it('counts a person’s moment once across requests: a stretch started later elsewhere takes it over', () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 8, m)).toISOString();
+    const totals = workTotalsMs(
+      [
+        { id: 'w1', service_request_id: 'r1', user_id: 'a', operation: 1, time: at(0) },
+        { id: 'w2', service_request_id: 'r2', user_id: 'a', operation: 1, time: at(20) },
+        { id: 'w3', service_request_id: 'r2', user_id: 'a', operation: 2, time: at(40) },
+        { id: 'w4', service_request_id: 'r1', user_id: 'a', operation: 2, time: at(60) },
+      ],
+      Date.parse(at(90)),
+    );
+    expect([totals.get('r1'), totals.get('r2')]).toEqual([40 * 60_000, 20 * 60_000]);
+  });
 });
 
 describe('track statistics', () => {

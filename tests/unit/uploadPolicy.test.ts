@@ -20,6 +20,8 @@ const STRANGER = 'stranger';
 const EMPLOYEE = 'employee-c1';
 const OTHER_EMPLOYEE = 'employee-c2';
 const ADMIN = 'admin';
+/** Worked for C1 and started a clock on R1 there, then left. */
+const FORMER = 'former-employee';
 const C1 = 'company-1';
 const C2 = 'company-2';
 const C_DELETED = 'company-deleted';
@@ -41,12 +43,13 @@ const actors: Record<string, Actor> = {
   employee: { userId: EMPLOYEE, isAdmin: false, companyIds: new Set([C1]) },
   otherEmployee: { userId: OTHER_EMPLOYEE, isAdmin: false, companyIds: new Set([C2]) },
   admin: { userId: ADMIN, isAdmin: true, companyIds: new Set() },
+  former: { userId: FORMER, isAdmin: false, companyIds: new Set() },
 };
 type Who = keyof typeof actors;
 
 /** The rows that exist, by table (V_MISSING does not), and those of them soft-deleted. */
 const KNOWN: Record<string, string[]> = {
-  users: [OWNER, STRANGER, EMPLOYEE, OTHER_EMPLOYEE, ADMIN],
+  users: [OWNER, STRANGER, EMPLOYEE, OTHER_EMPLOYEE, ADMIN, FORMER],
   companies: [C1, C2, C_DELETED],
   customers: [K1, K_DELETED],
   vehicles: [V_OWNED, V_STRANGER, V_C2_CUSTOMER],
@@ -60,6 +63,7 @@ const lookups: Lookups = {
   vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
   rowState: async (table, id) => (!(KNOWN[table] ?? []).includes(id) ? 'missing' : DELETED.has(id) ? 'deleted' : 'live'),
+  hasStarted: async (user, request) => user === FORMER && request === R1,
   createdAt: async (table, id) => (table === 'service_requests' && (id === R1 || id === R2) ? new Date(REQUEST_OPENED) : undefined),
   bucketTarget: async (id) =>
     id === 'bucket-r1' ? { kind: 'service_request', id: R1 } : id.startsWith('bucket-vehicle') ? { kind: 'vehicle', id: id.slice(7) } : null,
@@ -202,6 +206,11 @@ const cases: Case[] = [
   { what: 'corrects a start to 1901', who: 'admin', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE), set: { time: '1901-01-01T00:00:00.000Z' }, expect: 'invalid_value' },
   { what: 'logs a record without a time', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), time: null }, expect: 'invalid_value' },
   { what: "deletes someone's record", who: 'admin', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE), expect: null },
+  { what: 'stops own clock where they started it, after leaving', who: 'former', table: 'worktime', kind: 'PUT', current: null, set: { ...work(FORMER), operation: 2 }, expect: null },
+  { what: 'starts a clock after leaving', who: 'former', table: 'worktime', kind: 'PUT', current: null, set: work(FORMER), expect: 'not_found' },
+  { what: 'stops own clock where they never started, after leaving', who: 'former', table: 'worktime', kind: 'PUT', current: null, set: { ...work(FORMER, R2), operation: 2 }, expect: 'not_found' },
+  { what: "stops someone else's clock where they started their own, after leaving", who: 'former', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE), operation: 2 }, expect: 'permission_denied' },
+  { what: 'stops a clock they never started', who: 'stranger', table: 'worktime', kind: 'PUT', current: null, set: { ...work(STRANGER), operation: 2 }, expect: 'not_found' },
   // vehicle_notes and track_sessions: the vehicle's owner, as themselves, on that vehicle; soft delete only
   { what: 'writes a note on own vehicle', who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(OWNER), expect: null },
   { what: "writes a note on a stranger's vehicle", who: 'owner', table: 'vehicle_notes', kind: 'PUT', current: null, set: record(OWNER, V_STRANGER), expect: 'not_found' },

@@ -4,11 +4,14 @@ import {
   correctionError,
   formatDuration,
   stopTimeFor,
+  summarizeRequests,
   summarizeWork,
   totalAt,
   userTotalAt,
   WORK_START,
   WORK_STOP,
+  type RequestClock,
+  type RequestWorkRecord,
   type WorkRecord,
 } from '../../src/domain/worktime.js';
 
@@ -109,7 +112,7 @@ describe('worktime: summarizeWork and totalAt', () => {
   it('keeps each user\'s intervals, the running one open, and names the start record to correct', () => {
     const clock = summarizeWork(records('S 0 a s1, T 30 a t1, S 40 a s2'));
     const a = clockOf(clock, 'a')!;
-    expect(a.intervals).toEqual([
+    expect(a.intervals).toMatchObject([
       { startId: 's1', start: at(0), stopId: 't1', stop: at(30) },
       { startId: 's2', start: at(40), stopId: null, stop: null },
     ]);
@@ -163,5 +166,69 @@ describe('worktime: formatDuration (HH:MM:SS)', () => {
     [-5000, '00:00:00'],
   ])('%d ms → %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+// One person, one clock: a person's stretches on different requests that overlap (two devices that were offline)
+// are flagged on both and their time counts once, for the request whose stretch started last. `S 0 a A` is user a
+// starting on request A at 09:00.
+describe('worktime: one person across requests', () => {
+  function across(script: string): RequestWorkRecord[] {
+    return script
+      .trim()
+      .split(/\s*,\s*/)
+      .filter(Boolean)
+      .map((step) => {
+        const [op, minutes, user, requestId] = step.split(/\s+/) as [string, string, string, string];
+        return { id: `x${++serial}`, userId: user, requestId, operation: op === 'S' ? WORK_START : WORK_STOP, time: at(Number(minutes)) };
+      });
+  }
+  const totals = (clocks: Map<string, RequestClock>, now: number) =>
+    Object.fromEntries([...clocks].map(([id, clock]) => [id, totalAt(clock, at(now)) / MIN]));
+
+  it.each<[string, string, number, Record<string, number>]>([
+    ['one clock at a time: A stopped as B started', 'S 0 a A, T 30 a A, S 30 a B', 60, { A: 30, B: 30 }],
+    ['A still running (another device) when B started: B takes over', 'S 0 a A, S 30 a B', 60, { A: 30, B: 30 }],
+    ['a stretch on B inside one on A: back on A after it', 'S 0 a A, S 20 a B, T 40 a B, T 60 a A', 90, { A: 40, B: 20 }],
+    ['B started during A and ended after it', 'S 0 a A, S 20 a B, T 50 a A, T 60 a B', 90, { A: 20, B: 40 }],
+    ['other people’s clocks are their own', 'S 0 a A, S 0 b B, T 30 a A, T 30 b B', 60, { A: 30, B: 30 }],
+    ['two requests started at one instant count once', 'S 0 a A, S 0 a B, T 30 a A, T 30 a B', 60, { A: 0, B: 30 }],
+    ['a clock B took over counts again once B stops', 'S 0 a A, S 20 a B, T 40 a B', 60, { A: 40, B: 20 }],
+  ])('%s', (_what, script, now, expected) => {
+    const list = across(script);
+    expect(totals(summarizeRequests(list), now)).toEqual(expected);
+    expect(totals(summarizeRequests([...list].reverse()), now)).toEqual(expected);
+  });
+
+  it('flags the overlap on both requests, saying where it counts', () => {
+    const clocks = summarizeRequests(across('S 0 a A, S 30 a B'));
+    const onA = clockOf(clocks.get('A')!, 'a')!;
+    const onB = clockOf(clocks.get('B')!, 'a')!;
+    expect(onA.intervals[0]!.overlaps).toEqual([{ requestId: 'B', start: at(30), stop: null, countedHere: false }]);
+    expect(onB.intervals[0]!.overlaps).toEqual([{ requestId: 'A', start: at(30), stop: null, countedHere: true }]);
+    // Both clocks run by their records (each must still be stopped), but the person's time goes to B alone.
+    expect(clocks.get('A')!.active.map((u) => u.userId)).toEqual(['a']);
+    expect(clocks.get('A')!.counting).toEqual([]);
+    expect(clocks.get('B')!.counting.map((u) => u.userId)).toEqual(['a']);
+    expect(summarizeRequests(across('S 0 a A, T 30 a A, S 30 a B')).get('A')!.users[0]!.intervals[0]!.overlaps).toEqual([]);
+  });
+
+  it('never counts a moment of a person twice, and counts every moment they were on some clock', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let run = 0; run < 200; run++) {
+      const steps = Array.from({ length: 2 + random(7) }, () => `${random(2) ? 'S' : 'T'} ${random(120)} a ${'ABC'[random(3)]}`);
+      const list = across(steps.join(', '));
+      const now = 150;
+      const total = [...summarizeRequests(list).values()].reduce((sum, clock) => sum + totalAt(clock, at(now)), 0);
+      // The moments of the union of the person's stretches, each request folded on its own.
+      const stretches = [...summarizeRequests(list).values()].flatMap((c) => c.users.flatMap((u) => u.intervals));
+      let covered = 0;
+      for (let minute = 0; minute < now; minute++) {
+        const t = at(minute) + MIN / 2;
+        if (stretches.some((s) => s.start <= t && (s.stop === null || t < s.stop))) covered += MIN;
+      }
+      expect(total, steps.join(', ')).toBe(covered);
+    }
   });
 });

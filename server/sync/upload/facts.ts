@@ -1,4 +1,5 @@
 import { parseFormKey } from '../../../src/domain/files.js';
+import { WORK_START } from '../../../src/domain/worktime.js';
 import type { Queryable } from '../../db/db.js';
 import { currentlyEmployed } from '../../db/employment.js';
 import { isSoftDeleted, rowState } from '../../db/softDelete.js';
@@ -56,6 +57,12 @@ export function transactionLookups(tx: Queryable): Lookups {
       const state = await rowState(tx, table, id);
       if (state === 'live' && !isSoftDeleted(table)) existing.add(key);
       return state;
+    },
+    async hasStarted(userId, requestId) {
+      const rows = await tx.query('select 1 from worktime where user_id = $1 and service_request_id = $2 and operation = $3 limit 1', [
+        userId, requestId, WORK_START,
+      ]);
+      return rows.length > 0;
     },
     async createdAt(table, id) {
       // table is one of ParentTable's names, never a caller's text.

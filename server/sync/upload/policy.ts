@@ -40,6 +40,8 @@ export interface Lookups extends RowFacts {
   vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
   /** Whether the user works for the company right now (an open employee link). */
   isEmployee(userId: string, companyId: string): Promise<boolean>;
+  /** Whether the user has ever started their clock on the request (deleted or not). */
+  hasStarted(userId: string, requestId: string): Promise<boolean>;
   /** When a row was made (its created_at), deleted or not; undefined when there is no such row. */
   createdAt(table: ParentTable, id: string): Promise<Date | undefined>;
   /** What an upload bucket's files are attached to (its form_key); null for no such bucket. */

@@ -119,11 +119,17 @@ export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<
 /**
  * Work time, for every role: your own clock, on a request of a company you work for; an admin on any request, and
  * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins.
+ * Anyone may stop their own clock where they started it, even once the request is removed or they have left its
+ * company: it only ends their own time, and starting work elsewhere does it for them (one person, one clock).
  */
 export async function worktimePermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   if (w.kind === 'DELETE') return actor.isAdmin ? null : deny('Only an administrator can delete work time');
   const next = w.next;
   if (next === null) return null;
+  const ownRequest = str(next.service_request_id);
+  if (w.current === null && next.operation === WORK_STOP && str(next.user_id) === actor.userId && ownRequest !== null) {
+    if (await lookups.hasStarted(actor.userId, ownRequest)) return null;
+  }
   if (w.current !== null) {
     if (w.current.user_id !== actor.userId && !actor.isAdmin) return deny("Only an administrator can change another person's time");
   } else if (str(next.user_id) !== actor.userId) {

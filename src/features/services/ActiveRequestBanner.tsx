@@ -40,7 +40,7 @@ function Banner({ userId }: { userId: string }) {
             {active.length > 1 && ` · ${active.length - 1} more running`}
           </span>
         </span>
-        <ClockBadge totalMs={totalAt(top.clock, now)} active={top.clock.active.length} />
+        <ClockBadge totalMs={totalAt(top.clock, now)} active={top.clock.counting.length} />
       </Link>
     </aside>
   );

@@ -49,7 +49,7 @@ function Lists({ userId }: { userId: string }) {
                         </span>
                       )}
                     </span>
-                    <ClockBadge totalMs={totalAt(clock, now)} active={clock.active.length} />
+                    <ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />
                     <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
                   </Link>
                 </li>

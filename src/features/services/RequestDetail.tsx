@@ -22,7 +22,7 @@ import { RequestFormDialog } from './RequestForm.js';
 import { StatusActions } from './StatusActions.js';
 import { StatusChip } from './StatusChip.js';
 import { useNow } from './useNow.js';
-import { useClocks, useWorkerNames } from './useClocks.js';
+import { useClocks, useRequestLabels, useWorkerNames } from './useClocks.js';
 import { useViewer } from './useViewer.js';
 import { WorkClockCard } from './WorkClockCard.js';
 import { Attachments } from '../../uploads/ui/Attachments.js';
@@ -65,6 +65,7 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
   const viewer = useViewer();
   const clock = useClocks(work).get(request.id) ?? summarizeWork([]);
   const names = useWorkerNames(work);
+  const labels = useRequestLabels(work);
   const now = useNow(clock.active.length > 0);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -127,7 +128,7 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
           </div>
         )}
       </Card>
-      <WorkClockCard request={request} status={status} clock={clock} names={names} viewer={viewer} now={now} />
+      <WorkClockCard request={request} status={status} clock={clock} names={names} labels={labels} viewer={viewer} now={now} />
       <Card aria-labelledby="request-files-title" data-request-files="">
         <h2 id="request-files-title">Photos and documents</h2>
         {/* Those who handle the request attach; the vehicle's owner and admins remove any file, its staff theirs. */}

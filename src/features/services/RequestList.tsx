@@ -106,7 +106,7 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
                       )}
                     </span>
                   </span>
-                  {clock && <ClockBadge totalMs={totalAt(clock, now)} active={clock.active.length} />}
+                  {clock && <ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />}
                   <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
                 </Link>
               </li>

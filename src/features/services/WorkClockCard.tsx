@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
 import { isOpen, type RequestStatus } from '../../domain/serviceStatus.js';
-import { clockOf, formatDuration, totalAt, userTotalAt, type RequestClock, type UserClock } from '../../domain/worktime.js';
+import { clockOf, countedMs, formatDuration, totalAt, userTotalAt, type RequestClock, type UserClock } from '../../domain/worktime.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
@@ -10,6 +10,8 @@ import { mayClock, mayStopOthers, type Viewer } from './access.js';
 import { ClockBadge } from './ClockBadge.js';
 import { formatDateTime, personLabel } from './format.js';
 import { StopWorkDialog } from './StopWorkDialog.js';
+import type { RequestLabel } from './useClocks.js';
+import { WorkOverlaps } from './WorkOverlaps.js';
 import { startWork } from './writes.js';
 
 interface Props {
@@ -17,6 +19,8 @@ interface Props {
   status: RequestStatus;
   clock: RequestClock;
   names: Map<string, string | null>;
+  /** The requests the work rows name, for overlaps with time on another one. */
+  labels: Map<string, RequestLabel>;
   viewer: Viewer | null;
   now: number;
 }
@@ -25,7 +29,7 @@ interface Props {
  * The request's work time (SPEC §4): the labour total ticking N times as fast with N people on the clock, the
  * viewer's own Start/Stop, who is working now (admins can stop their clocks), and the log of every stretch.
  */
-export function WorkClockCard({ request, status, clock, names, viewer, now }: Props) {
+export function WorkClockCard({ request, status, clock, names, labels, viewer, now }: Props) {
   const [stopping, setStopping] = useState<UserClock | null>(null);
   const [starting, setStarting] = useState(false);
   const mine = viewer ? clockOf(clock, viewer.id) : null;
@@ -36,8 +40,8 @@ export function WorkClockCard({ request, status, clock, names, viewer, now }: Pr
     if (viewer === null) return;
     setStarting(true);
     try {
-      await startWork(viewer.id, { id: request.id, status, has_started: request.has_started });
-      showSnackbar({ severity: 'success', message: 'Clock started.' });
+      const stopped = await startWork(viewer.id, { id: request.id, status, has_started: request.has_started });
+      showSnackbar(startedMessage(stopped.map((clock) => clock.description)));
     } finally {
       setStarting(false);
     }
@@ -47,7 +51,7 @@ export function WorkClockCard({ request, status, clock, names, viewer, now }: Pr
     <Card aria-labelledby="work-time-title" data-work-clock={request.id}>
       <div className="services-head">
         <h2 id="work-time-title">Work time</h2>
-        <ClockBadge totalMs={totalAt(clock, now)} active={clock.active.length} />
+        <ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />
       </div>
       {canClock && (
         <div className="work-clock__mine">
@@ -88,6 +92,7 @@ export function WorkClockCard({ request, status, clock, names, viewer, now }: Pr
           </ul>
         </section>
       )}
+      <WorkOverlaps clock={clock} labels={labels} nameOf={nameOf} viewerId={viewer?.id ?? null} />
       {clock.users.length > 0 ? (
         <details className="work-clock__log">
           <summary>Time log</summary>
@@ -100,7 +105,7 @@ export function WorkClockCard({ request, status, clock, names, viewer, now }: Pr
                 {user.intervals.map((interval) => (
                   <li key={interval.startId}>
                     {formatDateTime(interval.start)} – {interval.stop === null ? 'running' : formatDateTime(interval.stop)}
-                    <span className="ui-muted"> ({formatDuration((interval.stop ?? Math.max(now, interval.start)) - interval.start)})</span>
+                    <span className="ui-muted"> ({formatDuration(countedMs(interval, now))})</span>
                   </li>
                 ))}
               </ul>
@@ -122,4 +127,14 @@ export function WorkClockCard({ request, status, clock, names, viewer, now }: Pr
       )}
     </Card>
   );
+}
+
+/**
+ * What starting says: one person runs one clock, so starting here stopped the clock they had running elsewhere
+ * (named by its description, when the device holds it).
+ */
+function startedMessage(stopped: Array<string | null>): { severity: 'success' | 'info'; message: string } {
+  if (stopped.length === 0) return { severity: 'success', message: 'Clock started.' };
+  const names = stopped.map((d) => (d ? `“${d}”` : 'another request'));
+  return { severity: 'info', message: `Clock started here; your clock on ${names.join(' and ')} was stopped.` };
 }

@@ -85,7 +85,7 @@ export function useRequest(requestId: string) {
   );
 }
 
-/** One work record as the clock math reads it, with the name of whose it is. */
+/** One work record as the clock math reads it, with the name of whose it is and what its request is. */
 export interface WorkRow {
   id: string;
   service_request_id: string;
@@ -93,21 +93,32 @@ export interface WorkRow {
   operation: number;
   time: string;
   user_name: string | null;
+  request_description: string | null;
+  request_vehicle_id: string | null;
 }
 
-const WORK_COLUMNS = `w.id, w.service_request_id, w.user_id, w.operation, w.time, ${personName('w.user_id')} AS user_name`;
+const WORK_COLUMNS = `w.id, w.service_request_id, w.user_id, w.operation, w.time, ${personName('w.user_id')} AS user_name,
+  (SELECT wr.description FROM service_requests wr WHERE wr.id = w.service_request_id) AS request_description,
+  (SELECT wr.vehicle_id FROM service_requests wr WHERE wr.id = w.service_request_id) AS request_vehicle_id`;
 
-/** Every work record of a vehicle's requests (the list shows which run). */
+/**
+ * The work records of the requests `requestIds` (a subquery) selects, with every record the device holds of the
+ * people who worked on them: a person's time counts once across requests (src/domain/worktime.ts), so what counts
+ * here depends on their stretches elsewhere.
+ */
+const workOfPeopleOn = (requestIds: string) => `SELECT ${WORK_COLUMNS} FROM worktime w
+  WHERE w.user_id IN (SELECT p.user_id FROM worktime p WHERE p.service_request_id IN (${requestIds}))`;
+
+/** Every work record of a vehicle's requests (the list shows which run), and of its people's time elsewhere. */
 export function useVehicleWork(vehicleId: string) {
   return useWatchedQuery<WorkRow>(
-    `SELECT ${WORK_COLUMNS} FROM worktime w JOIN service_requests r ON r.id = w.service_request_id
-      WHERE r.vehicle_id = ? AND r.deleted_at IS NULL`,
+    workOfPeopleOn('SELECT r.id FROM service_requests r WHERE r.vehicle_id = ? AND r.deleted_at IS NULL'),
     [vehicleId],
   );
 }
 
 export function useRequestWork(requestId: string) {
-  return useWatchedQuery<WorkRow>(`SELECT ${WORK_COLUMNS} FROM worktime w WHERE w.service_request_id = ?`, [requestId]);
+  return useWatchedQuery<WorkRow>(workOfPeopleOn('?'), [requestId]);
 }
 
 /** A request the user may be working on, with what the banner and lists show of its vehicle. */
@@ -145,10 +156,7 @@ export function useMaybeActiveRequests(userId: string) {
 }
 
 export function useMaybeActiveWork(userId: string) {
-  return useWatchedQuery<WorkRow>(
-    `SELECT ${WORK_COLUMNS} FROM worktime w WHERE w.service_request_id IN (${MAYBE_RUNNING})`,
-    [userId],
-  );
+  return useWatchedQuery<WorkRow>(workOfPeopleOn(MAYBE_RUNNING), [userId]);
 }
 
 /** Open requests assigned to the user, the soonest scheduled first. */

@@ -1,7 +1,7 @@
 import { whenDatabaseReady } from '../../data/databaseState.js';
 import { newId } from '../../domain/ids.js';
 import { isOpen, REQUEST_STATUS, statusColumns, type RequestStatus } from '../../domain/serviceStatus.js';
-import { WORK_START, WORK_STOP } from '../../domain/worktime.js';
+import { stopTimeFor, summarizeRequests, WORK_START, WORK_STOP, type WorkInterval } from '../../domain/worktime.js';
 
 // Every write of the services feature is a local write (offline first); the upload queue carries it to the server,
 // which checks it (server/sync/upload/servicePolicy.ts) and fills in who asked and who changed a request last (a
@@ -9,7 +9,10 @@ import { WORK_START, WORK_STOP } from '../../domain/worktime.js';
 // refused together. Each reads the clock when the person acts, before anything is awaited: a new row's created_at
 // is its time of making, which the server keeps.
 
-type Tx = { execute(sql: string, params?: unknown[]): Promise<unknown> };
+type Tx = {
+  execute(sql: string, params?: unknown[]): Promise<unknown>;
+  getAll<T>(sql: string, params?: unknown[]): Promise<T[]>;
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -86,15 +89,46 @@ export async function changeStatus(
   });
 }
 
-/** Starts the user's clock now; a request not yet started moves to STARTED with it. */
-export async function startWork(userId: string, request: { id: string; status: RequestStatus; has_started: number | null }) {
+/**
+ * The user's clocks running on other requests than `requestId`, as this device holds them, read inside the
+ * transaction that starts the new one, so another tab's start meanwhile is seen.
+ */
+async function otherRunningClocks(tx: Tx, userId: string, requestId: string): Promise<Array<StoppedClock & { running: WorkInterval }>> {
+  const rows = await tx.getAll<{ id: string; service_request_id: string; operation: number; time: string; description: string | null }>(
+    `SELECT w.id, w.service_request_id, w.operation, w.time, r.description
+       FROM worktime w LEFT JOIN service_requests r ON r.id = w.service_request_id WHERE w.user_id = ?`,
+    [userId],
+  );
+  const descriptions = new Map(rows.map((r) => [r.service_request_id, r.description]));
+  const clocks = summarizeRequests(rows.map((r) => ({ id: r.id, requestId: r.service_request_id, userId, operation: r.operation, time: r.time })));
+  return [...clocks].flatMap(([id, clock]) => {
+    const running = clock.active[0]?.running;
+    return id !== requestId && running ? [{ requestId: id, description: descriptions.get(id) ?? null, running }] : [];
+  });
+}
+
+/** A clock that starting work elsewhere stopped, and what its request is (null: the device does not hold it). */
+export interface StoppedClock {
+  requestId: string;
+  description: string | null;
+}
+
+/**
+ * Starts the user's clock now; a request not yet started moves to STARTED with it. One person runs one clock: a
+ * clock of theirs running on another request stops at the same moment, in the same transaction. Returns the
+ * requests whose clock it stopped.
+ */
+export async function startWork(userId: string, request: { id: string; status: RequestStatus; has_started: number | null }): Promise<StoppedClock[]> {
   const now = Date.now();
   const db = await whenDatabaseReady();
-  await db.writeTransaction(async (tx) => {
+  return db.writeTransaction(async (tx) => {
+    const others = await otherRunningClocks(tx, userId, request.id);
+    for (const other of others) await insertWork(tx, userId, other.requestId, WORK_STOP, stopTimeFor(other.running, now), now);
     await insertWork(tx, userId, request.id, WORK_START, now, now);
     if (request.status === REQUEST_STATUS.REQUESTED || request.status === REQUEST_STATUS.SCHEDULED) {
       await setStatusIn(tx, request.id, REQUEST_STATUS.STARTED, request.has_started === 1, now);
     }
+    return others.map(({ requestId, description }) => ({ requestId, description }));
   });
 }
 

@@ -81,11 +81,17 @@ export interface LocalWorktime {
   time: string;
 }
 
+/**
+ * The work records of the vehicle's requests, with every record the device holds of the people who worked on them:
+ * a person's time counts once across requests (src/domain/worktime.ts), so their stretches elsewhere decide what
+ * counts here.
+ */
 export function useLocalWorktime(vehicleId: string) {
   return useWatchedQuery<LocalWorktime>(
     `SELECT w.id, w.service_request_id, w.user_id, w.operation, w.time FROM worktime w
-       JOIN service_requests r ON r.id = w.service_request_id
-      WHERE r.vehicle_id = ? ORDER BY w.time`,
+      WHERE w.user_id IN (SELECT p.user_id FROM worktime p JOIN service_requests r ON r.id = p.service_request_id
+                           WHERE r.vehicle_id = ?)
+      ORDER BY w.time`,
     [vehicleId],
   );
 }

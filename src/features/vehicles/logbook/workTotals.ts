@@ -1,4 +1,4 @@
-import { summarizeWork, totalAt, type WorkRecord } from '../../../domain/worktime.js';
+import { summarizeRequests, totalAt } from '../../../domain/worktime.js';
 
 /** A start (1) or stop (2) of one person's clock on a service request (SPEC §3 Worktime). */
 export interface ClockRecord {
@@ -11,14 +11,12 @@ export interface ClockRecord {
 
 /**
  * Recorded work per request at `now`, by the shared work-time rules (src/domain/worktime.ts): the sum over people of
- * their start-to-stop intervals, a clock still running counting until now.
+ * their start-to-stop intervals, a clock still running counting until now, each person's moment counted once across
+ * the requests of `records` (give every record of the people concerned, not only this vehicle's).
  */
 export function workTotalsMs(records: readonly ClockRecord[], now: number): Map<string, number> {
-  const byRequest = new Map<string, WorkRecord[]>();
-  for (const r of records) {
-    let list = byRequest.get(r.service_request_id);
-    if (!list) byRequest.set(r.service_request_id, (list = []));
-    list.push({ id: r.id, userId: r.user_id, operation: r.operation, time: r.time });
-  }
-  return new Map([...byRequest].map(([requestId, list]) => [requestId, totalAt(summarizeWork(list), now)]));
+  const clocks = summarizeRequests(
+    records.map((r) => ({ id: r.id, requestId: r.service_request_id, userId: r.user_id, operation: r.operation, time: r.time })),
+  );
+  return new Map([...clocks].map(([requestId, clock]) => [requestId, totalAt(clock, now)]));
 }
