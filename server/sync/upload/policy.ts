@@ -33,8 +33,8 @@ export type Row = Record<string, PgValue | Date | undefined>;
 export interface Lookups extends RowFacts {
   /** The owner of a vehicle: null when unowned, undefined when there is no such vehicle. */
   vehicleOwner(vehicleId: string): Promise<string | null | undefined>;
-  /** The company of a service request: null when none, undefined when there is no such request. */
-  requestCompany(requestId: string): Promise<string | null | undefined>;
+  /** A service request's company (null when none) and whether it was soft-deleted; undefined when there is no such request. */
+  request(requestId: string): Promise<{ companyId: string | null; deleted: boolean } | undefined>;
   /** The company whose customer the vehicle's info names, when neither is deleted; null otherwise. */
   vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
   /** Whether the user works for the company right now (an open employee link). */
@@ -186,8 +186,9 @@ function employmentValues({ next }: Write): Refusal | null {
 async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   // Accounts are created and removed through AuthService only, whoever asks.
   if (w.table === 'users' && w.kind !== 'PATCH') return deny('Accounts cannot be created or deleted this way');
-  // Admins included: nobody starts another person's clock.
+  // Admins included: nobody starts another person's clock, and a deleted request is read-only, its work time too.
   if (w.table === 'worktime') return worktimePermission(w, actor, lookups);
+  if (w.table === 'service_requests') return serviceRequestPermission(w, actor, lookups);
   // Admins included: files come with their bytes through the Upload service, never as bare rows.
   if (w.table === 'upload_form_files' && w.kind !== 'DELETE') return deny('Files are added through the upload service');
   if (actor.isAdmin) return null;
@@ -200,8 +201,6 @@ async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Ref
       return tagRule(w, actor, lookups);
     case 'customers':
       return customerRule(w, actor);
-    case 'service_requests':
-      return serviceRequestPermission(w, actor, lookups);
     case 'vehicles_info':
       return deny('Only an administrator can edit vehicle info');
     case 'vehicle_notes':

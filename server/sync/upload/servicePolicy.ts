@@ -8,6 +8,8 @@ import {
 } from '../../../src/domain/serviceStatus.js';
 import { timeProblem, type TimeProblem } from '../../../src/domain/clock.js';
 import { WORK_STOP } from '../../../src/domain/worktime.js';
+import { wasDeleted } from '../../db/softDelete.js';
+import { REFERENCED } from './columns.js';
 import type { Actor, Lookups, Row, Write } from './policy.js';
 import { deny, DESCRIBE_THE_WORK, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 
@@ -55,16 +57,32 @@ async function mayHandle(row: Row, actor: Actor, lookups: Lookups): Promise<bool
   return worksFor(actor, row.company_id);
 }
 
-/** The permission rule for non-admins (admins may write any request; the value rules still hold for them). */
+/**
+ * Who may write a request: administrators any; others open them (mayOpen) and change them (mayHandle) but never
+ * delete one outright or move it to another company. The value rules still hold for everyone.
+ */
 export async function serviceRequestPermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.kind === 'DELETE') return deny('Only an administrator can delete service requests; cancel or soft-delete instead');
-  if (w.current === null) return w.next === null ? null : mayOpen(w.next, actor, lookups);
-  if (!(await mayHandle(w.current, actor, lookups))) return REQUEST_NOT_YOURS;
-  if (w.next !== null && w.next.company_id !== w.current.company_id) {
+  if (w.kind === 'DELETE') return actor.isAdmin ? null : deny('Only an administrator can delete service requests; cancel or soft-delete instead');
+  if (w.current === null) return actor.isAdmin || w.next === null ? null : mayOpen(w.next, actor, lookups);
+  if (!actor.isAdmin && !(await mayHandle(w.current, actor, lookups))) return REQUEST_NOT_YOURS;
+  if (w.current.deleted_at != null) return deletedRequestRule(w, actor);
+  if (!actor.isAdmin && w.next !== null && w.next.company_id !== w.current.company_id) {
     return deny('Only an administrator can move a request to another company');
   }
   return null;
 }
+
+/**
+ * A soft-deleted request is read-only, for its vehicle's owner and its company as for administrators: the one change
+ * it takes is its restoring (deleted_at cleared), by an administrator, who may change it further in the same write.
+ * Deleting it again is a change like any other. (Administrators may still remove it for good, a DELETE.)
+ */
+function deletedRequestRule(w: Write, actor: Actor): Refusal | null {
+  if (!actor.isAdmin) return deny(`${REQUEST_DELETED}; only an administrator can restore it`);
+  return w.next?.deleted_at === null ? null : invalid(`${REQUEST_DELETED}; restore it before changing it`);
+}
+
+const REQUEST_DELETED = wasDeleted(REFERENCED.service_requests);
 
 /**
  * Columns the server fills in on every request write, before it is checked: a request opened without a company goes
@@ -118,22 +136,24 @@ export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<
 
 /**
  * Work time, for every role: your own clock, on a request of a company you work for; an admin on any request, and
- * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins.
+ * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins. The
+ * work time of a deleted request is as read-only as the request, for everyone: nothing is logged, corrected or
+ * removed until an administrator restores the request.
  */
 export async function worktimePermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.kind === 'DELETE') return actor.isAdmin ? null : deny('Only an administrator can delete work time');
-  const next = w.next;
-  if (next === null) return null;
-  if (w.current !== null) {
+  const row = w.next ?? w.current;
+  if (w.kind === 'DELETE') {
+    if (!actor.isAdmin) return deny('Only an administrator can delete work time');
+  } else if (w.current !== null) {
     if (w.current.user_id !== actor.userId && !actor.isAdmin) return deny("Only an administrator can change another person's time");
-  } else if (str(next.user_id) !== actor.userId) {
+  } else if (str(row?.user_id) !== actor.userId) {
     if (!actor.isAdmin) return deny('You can only log your own time');
-    if (next.operation !== WORK_STOP) return deny("Nobody can start another person's clock");
+    if (row?.operation !== WORK_STOP) return deny("Nobody can start another person's clock");
   }
-  const requestId = str(next.service_request_id);
-  const company = requestId === null ? undefined : await lookups.requestCompany(requestId);
-  if (company === undefined) return REQUEST_NOT_YOURS;
-  return actor.isAdmin || worksFor(actor, company) ? null : REQUEST_NOT_YOURS;
+  const requestId = str(row?.service_request_id);
+  const request = requestId === null ? undefined : await lookups.request(requestId);
+  if (request === undefined || !(actor.isAdmin || worksFor(actor, request.companyId))) return REQUEST_NOT_YOURS;
+  return request.deleted ? invalid(`${REQUEST_DELETED}; its work time cannot change`) : null;
 }
 
 /** Why a work time that cannot be true is refused (src/domain/clock.ts decides which cannot). */
