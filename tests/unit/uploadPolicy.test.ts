@@ -265,6 +265,9 @@ const cases: Case[] = [
   { what: "deletes someone's record on a deleted request", who: 'admin', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE, R_DELETED), expect: 'invalid_value' },
   { what: "starts a clock on another company's deleted request", who: 'otherEmployee', table: 'worktime', kind: 'PUT', current: null, set: work(OTHER_EMPLOYEE, R_DELETED), expect: 'not_found' },
   { what: 'restores a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null }, expect: null },
+  { what: 'renames a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { name: 'y' }, expect: 'invalid_value' },
+  { what: 'restores and renames a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null, name: 'y' }, expect: null },
+  { what: 'edits a deleted customer of their company', who: 'employee', table: 'customers', kind: 'PATCH', current: { id: K_DELETED, company_id: C1, name: 'x', deleted_at: new Date(NOW) }, set: { note: 'x' }, expect: null },
   { what: 'restores a deleted company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null }, expect: 'permission_denied' },
 ];
 

@@ -1,5 +1,6 @@
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { deadReference, missingValue, type RowFacts } from './completeness.js';
+import { deletedRowRule } from './deletedRows.js';
 import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 import {
   ms,
@@ -114,11 +115,12 @@ function customerRule(w: Write, actor: Actor): Refusal | null {
 }
 
 /**
- * Whether the caller may make the write, then whether its values obey the rules every writer obeys. Permission comes
- * first so that a caller learns nothing about rows that are not theirs.
+ * Whether the caller may make the write, whether the row takes changes (a deleted company or request only its
+ * restoring), then whether its values obey the rules every writer obeys. Permission comes first so that a caller
+ * learns nothing about rows that are not theirs.
  */
 export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  return (await permission(w, actor, lookups)) ?? valueRules(w, lookups);
+  return (await permission(w, actor, lookups)) ?? deletedRowRule(w, actor) ?? valueRules(w, lookups);
 }
 
 /** Server-filled columns that depend on the row as it would be (see servicePolicy.ts); applied before authorize. */
@@ -186,9 +188,8 @@ function employmentValues({ next }: Write): Refusal | null {
 async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   // Accounts are created and removed through AuthService only, whoever asks.
   if (w.table === 'users' && w.kind !== 'PATCH') return deny('Accounts cannot be created or deleted this way');
-  // Admins included: nobody starts another person's clock, and a deleted request is read-only, its work time too.
+  // Admins included: nobody starts another person's clock, nor touches the work time of a deleted request.
   if (w.table === 'worktime') return worktimePermission(w, actor, lookups);
-  if (w.table === 'service_requests') return serviceRequestPermission(w, actor, lookups);
   // Admins included: files come with their bytes through the Upload service, never as bare rows.
   if (w.table === 'upload_form_files' && w.kind !== 'DELETE') return deny('Files are added through the upload service');
   if (actor.isAdmin) return null;
@@ -201,6 +202,8 @@ async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Ref
       return tagRule(w, actor, lookups);
     case 'customers':
       return customerRule(w, actor);
+    case 'service_requests':
+      return serviceRequestPermission(w, actor, lookups);
     case 'vehicles_info':
       return deny('Only an administrator can edit vehicle info');
     case 'vehicle_notes':

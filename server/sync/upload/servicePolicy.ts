@@ -57,32 +57,16 @@ async function mayHandle(row: Row, actor: Actor, lookups: Lookups): Promise<bool
   return worksFor(actor, row.company_id);
 }
 
-/**
- * Who may write a request: administrators any; others open them (mayOpen) and change them (mayHandle) but never
- * delete one outright or move it to another company. The value rules still hold for everyone.
- */
+/** The permission rule for non-admins (admins may write any request; the value rules still hold for them). */
 export async function serviceRequestPermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.kind === 'DELETE') return actor.isAdmin ? null : deny('Only an administrator can delete service requests; cancel or soft-delete instead');
-  if (w.current === null) return actor.isAdmin || w.next === null ? null : mayOpen(w.next, actor, lookups);
-  if (!actor.isAdmin && !(await mayHandle(w.current, actor, lookups))) return REQUEST_NOT_YOURS;
-  if (w.current.deleted_at != null) return deletedRequestRule(w, actor);
-  if (!actor.isAdmin && w.next !== null && w.next.company_id !== w.current.company_id) {
+  if (w.kind === 'DELETE') return deny('Only an administrator can delete service requests; cancel or soft-delete instead');
+  if (w.current === null) return w.next === null ? null : mayOpen(w.next, actor, lookups);
+  if (!(await mayHandle(w.current, actor, lookups))) return REQUEST_NOT_YOURS;
+  if (w.next !== null && w.next.company_id !== w.current.company_id) {
     return deny('Only an administrator can move a request to another company');
   }
   return null;
 }
-
-/**
- * A soft-deleted request is read-only, for its vehicle's owner and its company as for administrators: the one change
- * it takes is its restoring (deleted_at cleared), by an administrator, who may change it further in the same write.
- * Deleting it again is a change like any other. (Administrators may still remove it for good, a DELETE.)
- */
-function deletedRequestRule(w: Write, actor: Actor): Refusal | null {
-  if (!actor.isAdmin) return deny(`${REQUEST_DELETED}; only an administrator can restore it`);
-  return w.next?.deleted_at === null ? null : invalid(`${REQUEST_DELETED}; restore it before changing it`);
-}
-
-const REQUEST_DELETED = wasDeleted(REFERENCED.service_requests);
 
 /**
  * Columns the server fills in on every request write, before it is checked: a request opened without a company goes
@@ -134,6 +118,8 @@ export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<
 
 // ---- Work time ---------------------------------------------------------------------------------------------------
 
+const WORK_OF_DELETED_REQUEST = `${wasDeleted(REFERENCED.service_requests)}; its work time cannot change`;
+
 /**
  * Work time, for every role: your own clock, on a request of a company you work for; an admin on any request, and
  * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins. The
@@ -153,7 +139,7 @@ export async function worktimePermission(w: Write, actor: Actor, lookups: Lookup
   const requestId = str(row?.service_request_id);
   const request = requestId === null ? undefined : await lookups.request(requestId);
   if (request === undefined || !(actor.isAdmin || worksFor(actor, request.companyId))) return REQUEST_NOT_YOURS;
-  return request.deleted ? invalid(`${REQUEST_DELETED}; its work time cannot change`) : null;
+  return request.deleted ? invalid(WORK_OF_DELETED_REQUEST) : null;
 }
 
 /** Why a work time that cannot be true is refused (src/domain/clock.ts decides which cannot). */
