@@ -69,6 +69,8 @@ export interface CompanyFixture {
   inState<T>(state: State, fn: () => Promise<T>): Promise<T>;
   /** One change uploaded through sync by `caller`'s device as its own transaction: 'ok', or the refusal's code. */
   upload(caller: Caller, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>): Promise<string>;
+  /** The same, answering what the device is told: 'ok', or the refusal's words. */
+  refusal(caller: Person, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>): Promise<string>;
   /** What `call` answers each caller in each state, callers one after another. */
   answers(call: (caller: Caller, state: State) => Promise<string>): Promise<Record<State, Answers>>;
 }
@@ -128,21 +130,28 @@ export async function buildCompanyFixture(server: { url: string; db: Queryable }
   expect((await uploads.finalizeUpload({ combinedHash: photo.combinedHash, metadataHash: photo.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
 
   let nextTransaction = 1n;
+  const send = (caller: Caller, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>) => {
+    const transactionId = nextTransaction++;
+    return devices[caller].client(SyncService).uploadData({
+      clientId: `guards-${caller}`,
+      transactionId,
+      crud: [{ clientId: 1n, id, op: CrudOp[op], table, opData: JSON.stringify(data), transactionId }],
+    });
+  };
   const world: CompanyFixture = {
     devices,
     ids,
     photo,
     async upload(caller, op, table, id, data) {
-      const transactionId = nextTransaction++;
-      const call = devices[caller].client(SyncService).uploadData({
-        clientId: `guards-${caller}`,
-        transactionId,
-        crud: [{ clientId: 1n, id, op: CrudOp[op], table, opData: JSON.stringify(data), transactionId }],
-      });
+      const call = send(caller, op, table, id, data);
       const result = await outcome(call);
       if (result !== 'ok') return result;
       const { errors } = await call;
       return errors.length === 0 ? 'ok' : errors.map((e) => e.code).join(', ');
+    },
+    async refusal(caller, op, table, id, data) {
+      const { errors } = await send(caller, op, table, id, data);
+      return errors.length === 0 ? 'ok' : errors.map((e) => e.message).join('; ');
     },
     async inState(state, fn) {
       if (state === 'as built') return fn();

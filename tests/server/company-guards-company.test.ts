@@ -71,7 +71,18 @@ describe.each(backends)("who writes a company, its customers and its employees, 
     );
   });
 
-  it('the company itself: restored by administrators alone, and then it takes customers again', async () => {
+  it('the company itself: changed by administrators alone, once deleted only by being restored', async () => {
+    const renamed = await world.answers((caller) => world.upload(caller, 'PATCH', 'companies', world.ids.company, { short_info: 'Vans and trucks' }));
+    expect(renamed).toEqual(inEveryState({ admin: 'ok', current: 'permission_denied', ...denied }, { 'company deleted': { admin: 'invalid_value' } }));
+    await world.inState('company deleted', async () => {
+      expect(await world.refusal('admin', 'PATCH', 'companies', world.ids.company, { name: 'Renamed' })).toBe(
+        'The company was deleted; restore it before changing it',
+      );
+      expect(await world.upload('admin', 'PATCH', 'companies', world.ids.company, { deleted_at: null, name: 'Guarded Garage' })).toBe('ok');
+    });
+  });
+
+  it('a deleted company is restored by administrators alone, and then it takes customers again', async () => {
     const keepState = async (state: State) => {
       if (state === 'company deleted') await server.db.query('update companies set deleted_at = now() where id = $1', [world.ids.company]);
     };

@@ -28,6 +28,11 @@ describe.each(backends)("who writes a company's requests, work time and files, o
   });
   afterAll(async () => server?.stop());
 
+  /** Puts the request back as `state` has it, after a caller may have restored it. */
+  const keepState = async (state: State) => {
+    if (state === 'request deleted') await server.db.query('update service_requests set deleted_at = now() where id = $1', [world.ids.request]);
+  };
+
   it('opening a request on the customer’s vehicle for the company: its owner, admins and current employees, while customer and company stand', async () => {
     const opened = await world.answers((caller) =>
       world.upload(caller, 'PUT', 'service_requests', newId(), { vehicle_id: world.ids.vehicle, company_id: world.ids.company, description: 'Oil leak' }),
@@ -53,13 +58,42 @@ describe.each(backends)("who writes a company's requests, work time and files, o
     expect(companyOf).toEqual({ 'as built': world.ids.company, 'customer deleted': null, 'company deleted': null, 'request deleted': world.ids.company });
   });
 
-  it('changing the request: its vehicle’s owner, admins and current employees of a company that stands', async () => {
+  it('changing the request: its vehicle’s owner, admins and current employees of a company that stands, never once it is deleted', async () => {
     const changed = await world.answers((caller, state) =>
       world.upload(caller, 'PATCH', 'service_requests', world.ids.request, { description: `Sliding door sticks (${state})` }),
     );
     expect(changed).toEqual(
       inEveryState({ owner: 'ok', admin: 'ok', current: 'ok', ...nobodyElse }, {
         'company deleted': { current: 'not_found' },
+        'request deleted': { owner: 'permission_denied', admin: 'invalid_value', current: 'permission_denied' },
+      }),
+    );
+  });
+
+  it('deleting the request: whoever may change it; restoring it: administrators alone', async () => {
+    const deleted = await world.answers(async (caller, state) => {
+      const result = await world.upload(caller, 'PATCH', 'service_requests', world.ids.request, { deleted_at: new Date().toISOString() });
+      await server.db.query('update service_requests set deleted_at = null where id = $1', [world.ids.request]);
+      await keepState(state);
+      return result;
+    });
+    expect(deleted).toEqual(
+      inEveryState({ owner: 'ok', admin: 'ok', current: 'ok', ...nobodyElse }, {
+        'company deleted': { current: 'not_found' },
+        // Deleted already: deleting it again is a change like any other.
+        'request deleted': { owner: 'permission_denied', admin: 'invalid_value', current: 'permission_denied' },
+      }),
+    );
+
+    const restored = await world.answers(async (caller, state) => {
+      const result = await world.upload(caller, 'PATCH', 'service_requests', world.ids.request, { deleted_at: null });
+      await keepState(state);
+      return result;
+    });
+    expect(restored).toEqual(
+      inEveryState({ owner: 'ok', admin: 'ok', current: 'ok', ...nobodyElse }, {
+        'company deleted': { current: 'not_found' },
+        'request deleted': { owner: 'permission_denied', current: 'permission_denied' },
       }),
     );
   });
@@ -75,7 +109,7 @@ describe.each(backends)("who writes a company's requests, work time and files, o
     const asBuilt: Answers = {
       owner: 'invalid_value', admin: 'invalid_value', current: 'ok', ended: 'invalid_value', future: 'invalid_value', stranger: 'invalid_value', anonymous: 'nobody',
     };
-    expect(assigned).toEqual(inEveryState(asBuilt, { 'company deleted': { current: 'invalid_value' } }));
+    expect(assigned).toEqual(inEveryState(asBuilt, { 'company deleted': { current: 'invalid_value' }, 'request deleted': { current: 'invalid_value' } }));
   });
 
   it('work time on the request: current employees of a company that stands, and admins, while the request stands', async () => {
@@ -84,13 +118,32 @@ describe.each(backends)("who writes a company's requests, work time and files, o
         service_request_id: world.ids.request, user_id: caller === 'anonymous' ? '' : world.ids[caller], operation: WORK_START, time: new Date().toISOString(),
       }),
     );
-    const gone = { 'company deleted': { current: 'not_found' }, 'request deleted': { current: 'not_found', admin: 'not_found' } };
+    const gone = { 'company deleted': { current: 'not_found' }, 'request deleted': { current: 'invalid_value', admin: 'invalid_value' } };
     expect(logged).toEqual(inEveryState({ owner: 'not_found', admin: 'ok', current: 'ok', ...nobodyElse }, gone));
 
     // The running clock's start, corrected: its worker's own, any administrator's.
     const corrected = await world.answers((caller) => world.upload(caller, 'PATCH', 'worktime', world.ids.work, { time: new Date().toISOString() }));
     const notTheirs = { owner: 'permission_denied', ended: 'permission_denied', future: 'permission_denied', stranger: 'permission_denied' };
     expect(corrected).toEqual(inEveryState({ admin: 'ok', current: 'ok', anonymous: 'unauthenticated', ...notTheirs }, gone));
+  });
+
+  it('says why, in words the person can act on', async () => {
+    const request = { vehicle_id: world.ids.vehicle, company_id: world.ids.company, description: 'Oil leak' };
+    await world.inState('company deleted', async () => {
+      expect(await world.refusal('admin', 'PUT', 'service_requests', newId(), request)).toBe('The company was deleted');
+    });
+    await world.inState('request deleted', async () => {
+      const change = { description: 'Squeaks' };
+      expect(await world.refusal('current', 'PATCH', 'service_requests', world.ids.request, change)).toBe(
+        'The service request was deleted; only an administrator can restore it',
+      );
+      expect(await world.refusal('admin', 'PATCH', 'service_requests', world.ids.request, change)).toBe(
+        'The service request was deleted; restore it before changing it',
+      );
+      expect(await world.refusal('current', 'PATCH', 'worktime', world.ids.work, { time: new Date().toISOString() })).toBe(
+        'The service request was deleted; its work time cannot change',
+      );
+    });
   });
 
   it('UploadService: files go onto the request for its vehicle’s owner, admins and current employees of a company that stands, while it stands', async () => {

@@ -33,6 +33,7 @@ const V_MISSING = 'vehicle-missing';
 const V_C2_CUSTOMER = 'vehicle-c2-customer';
 const R1 = 'request-1';
 const R2 = 'request-2';
+const R_DELETED = 'request-deleted';
 const NOW = '2026-03-01T12:00:00.000Z';
 const REQUEST_OPENED = '2025-12-01T09:00:00.000Z';
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED, CANCELLED } = REQUEST_STATUS;
@@ -53,18 +54,18 @@ const KNOWN: Record<string, string[]> = {
   companies: [C1, C2, C_DELETED],
   customers: [K1, K_DELETED],
   vehicles: [V_OWNED, V_STRANGER, V_C2_CUSTOMER],
-  service_requests: [R1, R2],
+  service_requests: [R1, R2, R_DELETED],
 };
-const DELETED = new Set([C_DELETED, K_DELETED]);
+const DELETED = new Set([C_DELETED, K_DELETED, R_DELETED]);
 
 const lookups: Lookups = {
   vehicleOwner: async (id) => ({ [V_OWNED]: OWNER, [V_STRANGER]: STRANGER, [V_C2_CUSTOMER]: STRANGER } as Record<string, string>)[id],
-  requestCompany: async (id) => (id === R1 || id === R2 ? C1 : undefined),
+  request: async (id) => (KNOWN.service_requests!.includes(id) ? { companyId: C1, deleted: DELETED.has(id) } : undefined),
   vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
   rowState: async (table, id) => (!(KNOWN[table] ?? []).includes(id) ? 'missing' : DELETED.has(id) ? 'deleted' : 'live'),
   hasStarted: async (user, request) => user === FORMER && request === R1,
-  createdAt: async (table, id) => (table === 'service_requests' && (id === R1 || id === R2) ? new Date(REQUEST_OPENED) : undefined),
+  createdAt: async (table, id) => (table === 'service_requests' && KNOWN.service_requests!.includes(id) ? new Date(REQUEST_OPENED) : undefined),
   bucketTarget: async (id) =>
     id === 'bucket-r1' ? { kind: 'service_request', id: R1 } : id.startsWith('bucket-vehicle') ? { kind: 'vehicle', id: id.slice(7) } : null,
   now: () => new Date(NOW),
@@ -85,6 +86,7 @@ const vehicle = (id: string, userId: string): Row => ({ id, user_id: userId, nam
 const request = (over: Row = {}): Row => ({
   id: R1, vehicle_id: V_OWNED, company_id: C1, description: 'Brakes', vehicle_service_status_id: REQUESTED, has_started: false, ...over,
 });
+const deletedRequest = (): Row => request({ id: R_DELETED, deleted_at: new Date(NOW) });
 const opening = (over: Row): Row => ({ description: 'Brakes', ...over });
 const work = (userId: string, requestId = R1): Row => ({ id: 'w', user_id: userId, service_request_id: requestId, operation: 1, time: NOW });
 const record = (userId: string, vehicleId = V_OWNED): Row => ({ id: 'r', vehicle_id: vehicleId, user_id: userId, body: 'x' });
@@ -256,7 +258,27 @@ const cases: Case[] = [
   { what: 'adds an employee link to a deleted company', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C_DELETED }, expect: 'invalid_value' },
   { what: "puts a vehicle's info on a deleted customer", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K1 }, set: { customer_id: K_DELETED }, expect: 'invalid_value' },
   { what: "sends a vehicle's info naming its customer, deleted since, as stored", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K_DELETED }, set: { customer_id: K_DELETED, make: 'x' }, expect: null },
+  // a deleted request is read-only, its work time included; an administrator may restore it (servicePolicy.ts)
+  { what: 'edits a deleted request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'permission_denied' },
+  { what: 'edits a deleted request on own vehicle', who: 'owner', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'permission_denied' },
+  { what: 'restores a deleted request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: null }, expect: 'permission_denied' },
+  { what: 'restores a deleted request on own vehicle', who: 'owner', table: 'service_requests', kind: 'PUT', current: deletedRequest(), set: { deleted_at: null }, expect: 'permission_denied' },
+  { what: "restores another company's deleted request", who: 'otherEmployee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: null }, expect: 'not_found' },
+  { what: 'restores a deleted request', who: 'admin', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: null }, expect: null },
+  { what: 'restores a deleted request and schedules it', who: 'admin', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: null, vehicle_service_status_id: SCHEDULED }, expect: null },
+  { what: 'edits a deleted request without restoring it', who: 'admin', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'invalid_value' },
+  { what: 'deletes a deleted request again', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: NOW }, expect: 'permission_denied' },
+  { what: 'purges a deleted request', who: 'admin', table: 'service_requests', kind: 'DELETE', current: deletedRequest(), expect: null },
+  { what: 'starts own clock on a deleted request', who: 'employee', table: 'worktime', kind: 'PUT', current: null, set: work(EMPLOYEE, R_DELETED), expect: 'invalid_value' },
+  { what: 'starts own clock on a deleted request', who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: work(ADMIN, R_DELETED), expect: 'invalid_value' },
+  { what: "stops someone's clock on a deleted request", who: 'admin', table: 'worktime', kind: 'PUT', current: null, set: { ...work(EMPLOYEE, R_DELETED), operation: 2 }, expect: 'invalid_value' },
+  { what: 'corrects own record on a deleted request', who: 'employee', table: 'worktime', kind: 'PATCH', current: work(EMPLOYEE, R_DELETED), set: { time: '2026-01-01T00:00:00.000Z' }, expect: 'invalid_value' },
+  { what: "deletes someone's record on a deleted request", who: 'admin', table: 'worktime', kind: 'DELETE', current: work(EMPLOYEE, R_DELETED), expect: 'invalid_value' },
+  { what: "starts a clock on another company's deleted request", who: 'otherEmployee', table: 'worktime', kind: 'PUT', current: null, set: work(OTHER_EMPLOYEE, R_DELETED), expect: 'not_found' },
   { what: 'restores a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null }, expect: null },
+  { what: 'renames a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { name: 'y' }, expect: 'invalid_value' },
+  { what: 'restores and renames a deleted company', who: 'admin', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null, name: 'y' }, expect: null },
+  { what: 'edits a deleted customer of their company', who: 'employee', table: 'customers', kind: 'PATCH', current: { id: K_DELETED, company_id: C1, name: 'x', deleted_at: new Date(NOW) }, set: { note: 'x' }, expect: null },
   { what: 'restores a deleted company', who: 'employee', table: 'companies', kind: 'PATCH', current: { id: C_DELETED, name: 'x', deleted_at: new Date(NOW) }, set: { deleted_at: null }, expect: 'permission_denied' },
 ];
 

@@ -25,12 +25,12 @@ export function transactionLookups(tx: Queryable): Lookups {
       const [row] = await tx.query<{ user_id: string | null }>('select user_id from vehicles where id = $1', [vehicleId]);
       return row ? row.user_id : undefined;
     },
-    async requestCompany(requestId) {
-      const [row] = await tx.query<{ company_id: string | null }>(
-        'select company_id from service_requests where id = $1 and deleted_at is null',
+    async request(requestId) {
+      const [row] = await tx.query<{ company_id: string | null; deleted: boolean }>(
+        'select company_id, deleted_at is not null as deleted from service_requests where id = $1',
         [requestId],
       );
-      return row ? row.company_id : undefined;
+      return row ? { companyId: row.company_id, deleted: row.deleted } : undefined;
     },
     async vehicleCustomerCompany(vehicleId) {
       const [row] = await tx.query<{ company_id: string | null }>(

@@ -1,6 +1,7 @@
 import { mayRemoveFile, type AttachmentTarget } from '../../../src/domain/files.js';
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { deadReference, missingValue, type RowFacts } from './completeness.js';
+import { deletedRowRule } from './deletedRows.js';
 import { deny, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 import {
   ms,
@@ -34,8 +35,8 @@ export type Row = Record<string, PgValue | Date | undefined>;
 export interface Lookups extends RowFacts {
   /** The owner of a vehicle: null when unowned, undefined when there is no such vehicle. */
   vehicleOwner(vehicleId: string): Promise<string | null | undefined>;
-  /** The company of a service request: null when none, undefined when there is no such request. */
-  requestCompany(requestId: string): Promise<string | null | undefined>;
+  /** A service request's company (null when none) and whether it was soft-deleted; undefined when there is no such request. */
+  request(requestId: string): Promise<{ companyId: string | null; deleted: boolean } | undefined>;
   /** The company whose customer the vehicle's info names, when neither is deleted; null otherwise. */
   vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
   /** Whether the user works for the company right now (an open employee link). */
@@ -119,11 +120,12 @@ function customerRule(w: Write, actor: Actor): Refusal | null {
 }
 
 /**
- * Whether the caller may make the write, then whether its values obey the rules every writer obeys. Permission comes
- * first so that a caller learns nothing about rows that are not theirs.
+ * Whether the caller may make the write, whether the row takes changes (a deleted company or request only its
+ * restoring), then whether its values obey the rules every writer obeys. Permission comes first so that a caller
+ * learns nothing about rows that are not theirs.
  */
 export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  return (await permission(w, actor, lookups)) ?? valueRules(w, lookups);
+  return (await permission(w, actor, lookups)) ?? deletedRowRule(w, actor) ?? valueRules(w, lookups);
 }
 
 /** Server-filled columns that depend on the row as it would be (see servicePolicy.ts); applied before authorize. */
@@ -160,10 +162,12 @@ async function formFileRemovalRule(w: Write, actor: Actor, lookups: Lookups): Pr
   if (w.current === null) return missingRow(w.table);
   const target = await lookups.bucketTarget(str(w.current.upload_form_id) ?? '');
   const vehicleId = str(w.current.vehicle_id);
+  // A deleted request is read-only, its files included: its staff no longer remove them.
+  const request = target?.kind === 'service_request' ? await lookups.request(target.id) : undefined;
   const party = {
     isAdmin: actor.isAdmin,
     ownsVehicle: vehicleId !== null && (await lookups.vehicleOwner(vehicleId)) === actor.userId,
-    staffOfRequest: target?.kind === 'service_request' && worksFor(actor, await lookups.requestCompany(target.id)),
+    staffOfRequest: request !== undefined && !request.deleted && worksFor(actor, request.companyId),
   };
   return mayRemoveFile(party, w.current.user_id === actor.userId) ? null : FILE_NOT_YOURS;
 }
@@ -196,7 +200,7 @@ function employmentValues({ next }: Write): Refusal | null {
 async function permission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   // Accounts are created and removed through AuthService only, whoever asks.
   if (w.table === 'users' && w.kind !== 'PATCH') return deny('Accounts cannot be created or deleted this way');
-  // Admins included: nobody starts another person's clock.
+  // Admins included: nobody starts another person's clock, nor touches the work time of a deleted request.
   if (w.table === 'worktime') return worktimePermission(w, actor, lookups);
   // Admins included: files come with their bytes through the Upload service, never as bare rows.
   if (w.table === 'upload_form_files' && w.kind !== 'DELETE') return deny('Files are added through the upload service');

@@ -8,6 +8,8 @@ import {
 } from '../../../src/domain/serviceStatus.js';
 import { timeProblem, type TimeProblem } from '../../../src/domain/clock.js';
 import { WORK_STOP } from '../../../src/domain/worktime.js';
+import { wasDeleted } from '../../db/softDelete.js';
+import { REFERENCED } from './columns.js';
 import type { Actor, Lookups, Row, Write } from './policy.js';
 import { deny, DESCRIBE_THE_WORK, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';
 
@@ -116,30 +118,34 @@ export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<
 
 // ---- Work time ---------------------------------------------------------------------------------------------------
 
+const WORK_OF_DELETED_REQUEST = `${wasDeleted(REFERENCED.service_requests)}; its work time cannot change`;
+
 /**
  * Work time, for every role: your own clock, on a request of a company you work for; an admin on any request, and
- * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins.
- * Anyone may stop their own clock where they started it, even once the request is removed or they have left its
- * company: it only ends their own time, and starting work elsewhere does it for them (one person, one clock).
+ * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins. The
+ * work time of a deleted request is as read-only as the request, for everyone: nothing is logged, corrected or
+ * removed until an administrator restores the request. One exception to both: anyone may stop their own clock where
+ * they started it, even once the request is removed or they have left its company — it only ends their own time, and
+ * starting work elsewhere writes that stop for them (one person, one clock), so refusing it would refuse the start too.
  */
 export async function worktimePermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  if (w.kind === 'DELETE') return actor.isAdmin ? null : deny('Only an administrator can delete work time');
-  const next = w.next;
-  if (next === null) return null;
-  const ownRequest = str(next.service_request_id);
-  if (w.current === null && next.operation === WORK_STOP && str(next.user_id) === actor.userId && ownRequest !== null) {
-    if (await lookups.hasStarted(actor.userId, ownRequest)) return null;
+  const row = w.next ?? w.current;
+  if (w.current === null && row !== null && row.operation === WORK_STOP && str(row.user_id) === actor.userId) {
+    const requestId = str(row.service_request_id);
+    if (requestId !== null && (await lookups.hasStarted(actor.userId, requestId))) return null;
   }
-  if (w.current !== null) {
+  if (w.kind === 'DELETE') {
+    if (!actor.isAdmin) return deny('Only an administrator can delete work time');
+  } else if (w.current !== null) {
     if (w.current.user_id !== actor.userId && !actor.isAdmin) return deny("Only an administrator can change another person's time");
-  } else if (str(next.user_id) !== actor.userId) {
+  } else if (str(row?.user_id) !== actor.userId) {
     if (!actor.isAdmin) return deny('You can only log your own time');
-    if (next.operation !== WORK_STOP) return deny("Nobody can start another person's clock");
+    if (row?.operation !== WORK_STOP) return deny("Nobody can start another person's clock");
   }
-  const requestId = str(next.service_request_id);
-  const company = requestId === null ? undefined : await lookups.requestCompany(requestId);
-  if (company === undefined) return REQUEST_NOT_YOURS;
-  return actor.isAdmin || worksFor(actor, company) ? null : REQUEST_NOT_YOURS;
+  const requestId = str(row?.service_request_id);
+  const request = requestId === null ? undefined : await lookups.request(requestId);
+  if (request === undefined || !(actor.isAdmin || worksFor(actor, request.companyId))) return REQUEST_NOT_YOURS;
+  return request.deleted ? invalid(WORK_OF_DELETED_REQUEST) : null;
 }
 
 /** Why a work time that cannot be true is refused (src/domain/clock.ts decides which cannot). */
