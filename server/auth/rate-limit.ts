@@ -1,5 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { Queryable } from '../db/db.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Per account: enough for typos, far too few to guess a password. */
@@ -22,7 +23,11 @@ type Counted = {
 };
 
 export interface SignInAttempt {
-  /** Success: the account's failures are forgiven, and this attempt is taken back from the address. */
+  /**
+   * Success: the account's failures are forgiven, and this attempt is taken back from the address. Best effort: it
+   * runs after the work succeeded (a link redeemed, a password set), which must stand even when the database cannot
+   * take the attempt back now; the attempt then stays counted until its window ends.
+   */
   succeeded(): Promise<void>;
 }
 
@@ -44,15 +49,28 @@ export async function beginSignInAttempt(db: Queryable, keys: AttemptKeys): Prom
   }
   return {
     async succeeded() {
-      if (keys.account !== null) await forgiveAccount(db, keys.account);
-      await uncount(db, `address:${keys.address}`);
+      try {
+        if (keys.account !== null) await forgiveAccount(db, keys.account);
+        await uncount(db, `address:${keys.address}`);
+      } catch (error) {
+        logNotTakenBack(error);
+      }
     },
   };
 }
 
-/** A successful sign-in clears the account's failures (also for sign-ins that did not know the account up front). */
+/**
+ * A successful sign-in clears the account's failures (also for sign-ins that did not know the account up front).
+ * Best effort, as succeeded() is.
+ */
 export async function forgiveAccount(db: Queryable, account: string): Promise<void> {
-  await db.query('delete from sign_in_failures where key = $1', [`account:${account}`]);
+  await db.query('delete from sign_in_failures where key = $1', [`account:${account}`]).catch(logNotTakenBack);
+}
+
+function logNotTakenBack(error: unknown): void {
+  // The database being away is expected now and then, and its message says all; anything else gets its stack.
+  if (isDatabaseUnavailable(error)) console.warn(`a successful sign-in attempt stays counted: ${(error as Error).message}`);
+  else console.error('a successful sign-in attempt stays counted', error);
 }
 
 // One statement per key: a window that has run out restarts at this failure.

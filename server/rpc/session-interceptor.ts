@@ -5,6 +5,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
 import { encodeSessionInfo } from '../auth/session-header.js';
 import { loadUser } from '../auth/users.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import type { ServerContext } from './context.js';
 import { SESSION_SLOT, type SessionSlot } from './session-context.js';
 
@@ -38,21 +39,32 @@ export function sessionInterceptor(ctx: ServerContext): Interceptor {
         slot.refused = error;
       }
     }
-    // Failed calls report the user too: a refused ChangePassword still leaves the caller signed in.
+    // Failed calls report the user too: a refused ChangePassword still leaves the caller signed in. A call the
+    // database already failed does not ask it again.
     let res: Awaited<ReturnType<typeof next>>;
     try {
       res = await next(req);
     } catch (error) {
-      if (error instanceof ConnectError) await announceUser(ctx, slot, error.metadata);
+      if (error instanceof ConnectError && error.code !== Code.Unavailable) await announceUser(ctx, slot, error.metadata, procedure);
       throw error;
     }
-    await announceUser(ctx, slot, res.header);
+    await announceUser(ctx, slot, res.header, procedure);
     return res;
   };
 }
 
-async function announceUser(ctx: ServerContext, slot: SessionSlot, header: Headers): Promise<void> {
+/**
+ * Best effort: the handler's answer, or its refusal, is what the caller gets. When the user cannot be loaded now
+ * (the database dropped between the two) the header is left out, and the next answer that carries it brings it.
+ */
+async function announceUser(ctx: ServerContext, slot: SessionSlot, header: Headers, procedure: string): Promise<void> {
   if (slot.session === null) return;
-  const user = await loadUser(ctx.db, slot.session.userId);
-  if (user !== null) header.set(SESSION_HEADER, encodeSessionInfo({ user }));
+  try {
+    const user = await loadUser(ctx.db, slot.session.userId);
+    if (user !== null) header.set(SESSION_HEADER, encodeSessionInfo({ user }));
+  } catch (error) {
+    // The database being away is expected now and then, and its message says all; anything else gets its stack.
+    if (isDatabaseUnavailable(error)) console.warn(`${procedure}: answered without the user header: ${(error as Error).message}`);
+    else console.error(`${procedure}: answered without the user header`, error);
+  }
 }

@@ -2,7 +2,7 @@ import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress } from '../../server/auth/client-address.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../../server/auth/rate-limit.js';
-import { endFailureWindows, passwordHash } from '../helpers/auth-db.js';
+import { endFailureWindows, lastLinkTo, passwordHash } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
@@ -121,6 +121,42 @@ describe.each(backends)('rate limits of failed sign-ins on %s', (backend) => {
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect(await attempt()).toBe(Code.PermissionDenied);
     expect(await attempt()).toBe(Code.ResourceExhausted);
     expect(await passwordHash(server.db, address)).toEqual(before);
+  });
+
+  it('lets a sign-in link, a recovery link and a password change stand when the attempt cannot be taken back', async () => {
+    // Taking an attempt back (a decrement or a delete of its counter) fails as a database going away does.
+    await server.db.query(`create function fail_taking_back() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' or new.failures < old.failures then
+            raise exception 'the database went away' using errcode = '57P01';
+          end if;
+          return coalesce(new, old);
+        end $$;
+      create trigger fail_taking_back before update or delete on sign_in_failures
+        for each row execute function fail_taking_back();`);
+    try {
+      const address = await account('old');
+      const d = await device();
+      await d.signIn(address, 'old');
+      await d.account.changePassword({
+        currentPassword: TestDevice.digests(address, 'old').password,
+        newPassword: TestDevice.digests(address, 'changed').password,
+      });
+
+      await (await device()).account.requestRecoverPassword({ email: address });
+      const recovery = /\/recover_account\/([^/]+)\//.exec(await lastLinkTo(server, address, '/recover_account/'))![1]!;
+      await (await device()).account.recoverPassword({ hash: recovery, email: address, password: TestDevice.digests(address, 'recovered').password });
+
+      await (await device()).auth.loginEmail({ email: address });
+      const token = /sign-in\/([^?]+)/.exec(await lastLinkTo(server, address, '/my-account/sign-in/'))![1]!;
+      const opener = await device();
+      const { session } = await opener.auth.completeLoginEmail({ token, publicKey: opener.publicKey });
+      opener.adopt(session!);
+      expect((await opener.account.isLogged({})).logged).toBe(true);
+      await (await device()).signIn(address, 'recovered');
+    } finally {
+      await server.db.query('drop trigger fail_taking_back on sign_in_failures; drop function fail_taking_back()');
+    }
   });
 
   it('counts unknown sign-in link tokens against the address', async () => {

@@ -149,4 +149,20 @@ describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnl
     expect(await background).toEqual({ value: [{ id: session }] });
     expect((await retried(resolveUnknownTag)).status).toBe(TagStatus.NOT_FOUND);
   });
+
+  it("keeps a handler's answer, and its refusal, when the user for the response header cannot be loaded after it", async () => {
+    // The handlers below never read companies; loading the user for the header does, and waits past its bound.
+    const lock = await holdLock('lock table companies in access exclusive mode');
+    device.user = null;
+    const answered = await settled(resolveUnknownTag());
+    const refused = await settled(device.client(QrTagService).resolve({ hash: '?' }));
+    await lock.release();
+    expect(answered).toEqual({ value: expect.objectContaining({ status: TagStatus.NOT_FOUND }) });
+    expect(refused.error).toBeInstanceOf(ConnectError);
+    expect((refused.error as ConnectError).code).toBe(Code.InvalidArgument);
+    // The header is left out, not made up: the device learns its user at the next answer that carries it.
+    expect(device.user).toBeNull();
+    await resolveUnknownTag();
+    expect(device.user).toMatchObject({ id: ids.owner });
+  });
 });
