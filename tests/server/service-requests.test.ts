@@ -347,11 +347,12 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
       expect(await stop('stranger', id)).toEqual(['not_found']);
       expect(await upload('former', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(id, WORK_START, Date.now()) }])).toEqual(['not_found']);
       expect(await stop('former', id)).toEqual([]);
-      // A removed request: the worker's clock there can still be stopped, by them; a colleague who never started cannot.
+      // A removed request: the worker's clock there can still be stopped, by them; a colleague who never started cannot
+      // (its work time is read-only, as the request is).
       const removed = await open();
       expect(await upload('worker', [{ op: 'PUT', table: 'worktime', id: newId(), data: work(removed, WORK_START, Date.now() - HOUR) }])).toEqual([]);
       expect(await upload('worker', [{ op: 'PATCH', table: 'service_requests', id: removed, data: { deleted_at: new Date().toISOString() } }])).toEqual([]);
-      expect(await stop('colleague', removed)).toEqual(['not_found']);
+      expect(await stop('colleague', removed)).toEqual(['invalid_value']);
       expect(await stop('worker', removed)).toEqual([]);
     });
 

@@ -8,6 +8,7 @@ import {
   serviceRequestColumns,
   serviceRequestPermission,
   serviceRequestValues,
+  stopsOwnClock,
   worktimePermission,
   worktimeValues,
 } from './servicePolicy.js';
@@ -125,7 +126,10 @@ function customerRule(w: Write, actor: Actor): Refusal | null {
  * learns nothing about rows that are not theirs.
  */
 export async function authorize(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
-  return (await permission(w, actor, lookups)) ?? deletedRowRule(w, actor) ?? valueRules(w, lookups);
+  const refusal = (await permission(w, actor, lookups)) ?? deletedRowRule(w, actor);
+  if (refusal) return refusal;
+  // Stopping one's own clock puts nothing new on its request: a deleted request does not refuse it.
+  return valueRules(w, lookups, { onDeleted: await stopsOwnClock(w, actor, lookups) });
 }
 
 /** Server-filled columns that depend on the row as it would be (see servicePolicy.ts); applied before authorize. */
@@ -179,8 +183,8 @@ const FILE_NOT_YOURS: Refusal = { code: 'not_found', message: 'File not found or
  * rules, and ids that name existing rows, none soft-deleted (last, so that the table's rules answer first where they
  * say more).
  */
-async function valueRules(w: Write, lookups: Lookups): Promise<Refusal | null> {
-  return missingValue(w) ?? (await tableValues(w, lookups)) ?? deadReference(w, lookups);
+async function valueRules(w: Write, lookups: Lookups, allow: { onDeleted: boolean }): Promise<Refusal | null> {
+  return missingValue(w) ?? (await tableValues(w, lookups)) ?? (allow.onDeleted ? null : deadReference(w, lookups));
 }
 
 async function tableValues(w: Write, lookups: Lookups): Promise<Refusal | null> {

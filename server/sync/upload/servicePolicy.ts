@@ -120,6 +120,15 @@ export async function serviceRequestValues(w: Write, lookups: Lookups): Promise<
 
 const WORK_OF_DELETED_REQUEST = `${wasDeleted(REFERENCED.service_requests)}; its work time cannot change`;
 
+/** A new stop of the writer's own clock on a request where they started it: it ends their time, and adds nothing. */
+export async function stopsOwnClock(w: Write, actor: Actor, lookups: Lookups): Promise<boolean> {
+  const row = w.next;
+  if (w.table !== 'worktime' || w.current !== null || row === null) return false;
+  if (row.operation !== WORK_STOP || str(row.user_id) !== actor.userId) return false;
+  const requestId = str(row.service_request_id);
+  return requestId !== null && (await lookups.hasStarted(actor.userId, requestId));
+}
+
 /**
  * Work time, for every role: your own clock, on a request of a company you work for; an admin on any request, and
  * an admin may also stop (never start) someone else's clock and correct anyone's times. Deleting is for admins. The
@@ -129,11 +138,8 @@ const WORK_OF_DELETED_REQUEST = `${wasDeleted(REFERENCED.service_requests)}; its
  * starting work elsewhere writes that stop for them (one person, one clock), so refusing it would refuse the start too.
  */
 export async function worktimePermission(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
+  if (await stopsOwnClock(w, actor, lookups)) return null;
   const row = w.next ?? w.current;
-  if (w.current === null && row !== null && row.operation === WORK_STOP && str(row.user_id) === actor.userId) {
-    const requestId = str(row.service_request_id);
-    if (requestId !== null && (await lookups.hasStarted(actor.userId, requestId))) return null;
-  }
   if (w.kind === 'DELETE') {
     if (!actor.isAdmin) return deny('Only an administrator can delete work time');
   } else if (w.current !== null) {
