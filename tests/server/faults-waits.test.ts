@@ -6,9 +6,11 @@ import type { Db } from '../../server/db/db.js';
 import { newId } from '../../src/domain/ids.js';
 import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { startCutProxy, type CutProxy } from '../helpers/cut-proxy.mjs';
 import { postgresOnly, testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
+import { describeFile, jpegBytes, putRange } from '../helpers/files.js';
 import { openSyncTestDatabase, seedAndReplicate, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
 
 const postgres = (await testBackends()).includes('postgres');
@@ -148,6 +150,35 @@ describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnl
     await lock.release();
     expect(await background).toEqual({ value: [{ id: session }] });
     expect((await retried(resolveUnknownTag)).status).toBe(TagStatus.NOT_FOUND);
+  });
+
+  it('does not finalize a file removed while its bytes travelled: the device hears not found and adds it again', async () => {
+    const api = device.client(UploadService);
+    const file = describeFile(jpegBytes(2000), 'travelling.jpg');
+    const bucketId = newId();
+    const formKey = `vehicle/${redId}`;
+    const added = await api.addFilesToBucket({ bucketId, formKey, files: [file.toAdd()] });
+    const fileId = added.files[0]!.fileId;
+    const [{ id: formFileId }] = (await admin.query<{ id: string }>('select id from upload_form_files where upload_bucket_file_id = $1', [fileId])).rows as [{ id: string }];
+    const send = async () => {
+      const { uploadUrl } = await api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+      expect((await putRange(server.url, uploadUrl, file.bytes, 0, file.bytes.length)).status).toBe(200);
+    };
+    const finalize = () => api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+    await send();
+    // Removed (or swept) by a transaction that commits while the finalize is under way.
+    const removal = await holdLock('delete from upload_form_files where id = $1', [formFileId]);
+    const finalized = settled(finalize());
+    await waitingOnLock();
+    await removal.release();
+    const outcome = await finalized;
+    expect(outcome.error).toBeInstanceOf(ConnectError);
+    expect((outcome.error as ConnectError).code).toBe(Code.NotFound);
+    expect((await admin.query('select 1 from bucket_file_holders where bucket_file_id = $1', [fileId])).rowCount).toBe(0);
+    // The device adds the file again and sends it: stored, under the same form file id.
+    expect((await api.addFilesToBucket({ bucketId, formKey, files: [file.toAdd(formFileId)] })).files[0]).toMatchObject({ needsUpload: true });
+    await send();
+    expect((await finalize()).state).toBe(FileState.DOWNLOADED_OK);
   });
 
   it("keeps a handler's answer, and its refusal, when the user for the response header cannot be loaded after it", async () => {
