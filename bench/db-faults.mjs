@@ -130,7 +130,8 @@ function summarize(name, probes, writes, { from, back, until }) {
   for (const r of caught) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   const waits = caught.map((r) => r.ended - r.started).sort((a, b) => a - b);
   const firstOk = probes.filter((r) => r.status === 'ok' && r.ended >= back).sort((a, b) => a.ended - b.ended)[0];
-  const failedAfter = probes.filter((r) => r.started >= back + BUDGET.backMs && r.started < until && r.status !== 'ok').length;
+  // Only requests over before the next fault began: one still in flight then is that fault's, not this one's.
+  const failedAfter = probes.filter((r) => r.started >= back + BUDGET.backMs && r.ended < until && r.status !== 'ok').length;
   // Each change written while it was away (or in the second after) waits for replication from the database's return.
   const affected = writes.filter((w) => w.committed >= from - 100 && w.committed < caughtUntil);
   const resumed = Math.max(0, ...affected.map((w) => (w.replicated ?? Infinity) - Math.max(w.committed, back)));

@@ -15,7 +15,8 @@ import { decodedPathname } from './http/request-path.js';
 import { readCookie } from './auth/cookies.js';
 import { createRpcHandler } from './rpc/routes.js';
 import { handleFiles } from './http/files.js';
-import { createFileStorage, sweepUnreferencedFiles, type FileStorage } from './storage/files.js';
+import { createFileStorage, type FileStorage } from './storage/files.js';
+import { sweepFiles } from './storage/sweep.js';
 import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
 export interface RunningServer {
@@ -51,11 +52,13 @@ export async function startServer(
   let syncStreams = () => 0;
   const files = createFileStorage(db, config);
   const rpc = createRpcHandler({ db, config, mailer, files, syncStreams: () => syncStreams() });
-  // Stored files nothing refers to any more (removed photos) are deleted, with their blobs, every few minutes; so
-  // are unfinished uploads left idle (storage/partials.ts).
+  // Unfinished uploads left idle, and stored files nothing refers to any more (removed photos) with their blobs, are
+  // deleted every few minutes (storage/sweep.ts); one pass at a time.
+  let sweeping: Promise<unknown> | null = null;
   const sweep = setInterval(() => {
-    sweepUnreferencedFiles(files).catch((err: unknown) => console.error('file sweep failed', err));
-    files.partials.sweepIdle(files.now()).catch((err: unknown) => console.error('partial upload sweep failed', err));
+    sweeping ??= sweepFiles(files, files.now())
+      .catch((err: unknown) => console.error('file sweep failed', err))
+      .finally(() => (sweeping = null));
   }, FILE_SWEEP_INTERVAL_MS);
   sweep.unref();
   const sync = await startSyncEngine(db, config, options.sync);
@@ -118,6 +121,7 @@ export async function startServer(
     files,
     async close() {
       clearInterval(sweep);
+      await sweeping;
       // Streams end when shutdown begins; the replicator stops after them, before the database closes.
       await inflight.shutdown(config.shutdownGraceMs);
       await sync.stop();

@@ -128,7 +128,7 @@ function poolDb(pool: pg.Pool, guard: TransactionGuard, shared: Pick<Db, 'listen
       guard.assertOutside('query');
       return run(pool, sql, params);
     },
-    transaction: (fn) => {
+    async transaction(fn) {
       guard.assertOutside('transaction');
       return transactionOn(pool, guard, fn);
     },

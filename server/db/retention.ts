@@ -5,7 +5,9 @@ import type { Queryable } from './db.js';
  * is listed here, so nobody can fill the database by repeating a cheap call: sign-in failure counters for made-up
  * accounts and addresses, one-time links, mail already delivered (or given up on), ended sessions, write
  * checkpoints of device ids no longer used, the upload log kept for admins to read, each device's upload mark, and
- * the parts of uploads never finished.
+ * the parts of uploads never finished. Files added and never sent (their form file, stored-file row and empty
+ * bucket) go by the rule of partial bytes, a week without a byte (storage/partials.ts PARTIAL_LIMITS.idleMs), with
+ * the file sweep (storage/sweep.ts): only the disk tells whether bytes still arrive.
  */
 export const RETENTION = {
   /** A failure window lasts 15 minutes; a day later its counter means nothing. */

@@ -272,6 +272,11 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       await files.store.putFile(digest.sha256, files.partials.pathOf(file.id, userId), size);
       await files.partials.remove(file.id, userId);
       await db.transaction(async (tx) => {
+        // Still attached now, and held so until this commits: while the bytes travelled the file may have been removed,
+        // or its upload swept as abandoned (storage/sweep.ts). Then the device adds it again; the blob, named by its
+        // bytes, is the one it will store.
+        const attached = await tx.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 for share', [file.id, userId]);
+        if (attached.length === 0) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
         await tx.query('update bucket_files set state = $3, blob_key = $2 where id = $1', [file.id, digest.sha256, FileState.DOWNLOADED_OK]);
         await tx.query('insert into bucket_file_holders (bucket_file_id, user_id) values ($1, $2) on conflict do nothing', [file.id, userId]);
         await lockCompleteBuckets(tx, file.id);

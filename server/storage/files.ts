@@ -30,11 +30,13 @@ export function createFileStorage(db: Db, config: Config): FileStorage {
 }
 
 /**
- * Deletes stored files nothing refers to any more (their last form file was removed) and their blobs when no
- * other stored file has the same bytes. Runs after removals and on a timer; safe to run anywhere at any time.
+ * Deletes stored files nothing refers to any more (their last form file was removed, or their upload abandoned) and
+ * their blobs when no other stored file has the same bytes. Part of the file sweep (sweep.ts); safe to run anywhere
+ * at any time, on the database's background connections.
  */
 export async function sweepUnreferencedFiles(files: FileStorage): Promise<number> {
-  const gone = await files.db.transaction(async (tx) => {
+  const db = files.db.background;
+  const gone = await db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string; blob_key: string | null }>(
       `delete from bucket_files f
         where not exists (select 1 from upload_form_files ff where ff.upload_bucket_file_id = f.id)
@@ -44,7 +46,7 @@ export async function sweepUnreferencedFiles(files: FileStorage): Promise<number
   });
   for (const row of gone) {
     if (row.blob_key === null) continue;
-    const others = await files.db.query('select 1 from bucket_files where blob_key = $1 limit 1', [row.blob_key]);
+    const others = await db.query('select 1 from bucket_files where blob_key = $1 limit 1', [row.blob_key]);
     if (others.length === 0) await files.store.delete(row.blob_key);
   }
   return gone.length;

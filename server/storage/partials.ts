@@ -65,6 +65,11 @@ export class Partials {
     return (await stat(this.pathOf(fileId, userId)).catch(() => null))?.size ?? 0;
   }
 
+  /** When the last byte of this partial arrived (ms since the epoch), or null when there is none. */
+  async lastByteAt(fileId: string, userId: string): Promise<number | null> {
+    return (await stat(this.pathOf(fileId, userId)).catch(() => null))?.mtimeMs ?? null;
+  }
+
   async remove(fileId: string, userId: string): Promise<void> {
     await rm(this.pathOf(fileId, userId), { force: true });
   }

@@ -7,7 +7,8 @@ import { classifyPutStatus, classifyUploadError, FILE_RETRY_SCHEDULE, type RpcCo
  * here in the local database, so a reload, a crash or a server restart resumes from the last recorded state.
  *
  *   queued ──add──► added ──url──► uploading ──all bytes──► uploaded ──finalize──► done
- *      (needs_upload false: added → uploaded;  url already_exists: added → uploaded)
+ *      (needs_upload false: added → uploaded;  url already_exists: added → uploaded;
+ *       url not_found: back to queued, the file is added again;  finalize not_found: back to added)
  *   any step: retryable error → same state, attempt+1, not before next_attempt_at
  *             auth error → waiting_auth (resumes as queued after a sign-in)   other non-retryable → failed
  */
@@ -90,6 +91,9 @@ export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, r
         case 'retry':
           // Finalize answers not_found while bytes are missing (a PUT cut short): go back and send the rest.
           if (event.call === 'finalize' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.added, signedUrl: null, signedUrlExpires: null };
+          // The upload URL answers not_found when the server does not list the file: its upload was swept after a
+          // week without a byte (server/storage/sweep.ts), or the add has not landed. Adding it again answers both.
+          if (event.call === 'upload_url' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.queued, signedUrl: null, signedUrlExpires: null };
           return retry(event.message);
         case 'success':
           // failed_precondition: the step's work is already done (a locked bucket holds the file; a finalized

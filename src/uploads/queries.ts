@@ -78,8 +78,9 @@ export function useAttachments(target: AttachmentTarget): { status: 'loading' | 
 }
 
 /**
- * Whether this device holds any upload bucket of the target. Buckets are never deleted, so once one has synced the
- * device's own list of the target's files is the whole list, removals included.
+ * Whether this device holds any upload bucket of the target. A bucket is deleted only once it has held no file for a
+ * week (an upload abandoned, server/storage/sweep.ts), so while one has synced the device's own list of the target's
+ * files is the whole list, removals included.
  */
 export function useHoldsBuckets(target: AttachmentTarget): boolean {
   return useWatchedQuery<{ one: number }>('SELECT 1 AS one FROM upload_buckets WHERE form_key = ? LIMIT 1', [formKey(target)]).rows.length > 0;

@@ -6,9 +6,11 @@ import type { Db } from '../../server/db/db.js';
 import { newId } from '../../src/domain/ids.js';
 import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { startCutProxy, type CutProxy } from '../helpers/cut-proxy.mjs';
 import { postgresOnly, testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
+import { describeFile, jpegBytes, putRange } from '../helpers/files.js';
 import { openSyncTestDatabase, seedAndReplicate, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
 
 const postgres = (await testBackends()).includes('postgres');
@@ -21,7 +23,9 @@ const RAW = /terminat|administrator|connection|ECONN|postgres|timeout|cancel|570
  * silence (tests/helpers/cut-proxy.mjs): nothing answered, nothing reset, as when the route to the database is
  * gone. A request caught in it must be answered Unavailable while the network is still silent — the test restores
  * the network only after the answer, so a request held for the whole cut never gets one — and succeed once the
- * network is back. Work no request waits on (migrations, replication, compaction) keeps the time it needs.
+ * network is back. Work no request waits on (migrations, replication, compaction) keeps the time it needs. And what
+ * a request does when the database moves under it: a file removed while its bytes travel, a user that cannot be
+ * loaded for the response header after the work is done.
  */
 describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnly(), () => {
   let database: SyncTestDatabase;
@@ -47,11 +51,14 @@ describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnl
       },
     };
   };
-  /** Resolves once `n` backends wait for a lock (the work is held where the test wants it). */
-  const waitingOnLock = (n = 1) =>
+  /** Resolves once a statement of the server's matching `like` waits for a lock (held where the test wants it). */
+  const waitingOnLock = (like: string) =>
     expect
-      .poll(async () => (await admin.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rowCount)
-      .toBeGreaterThanOrEqual(n);
+      .poll(async () => (await admin.query(
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like $1`,
+        [like],
+      )).rowCount)
+      .toBeGreaterThan(0);
   /** What a device does with an answer: Unavailable is tried again, anything else is the answer. */
   const retried = async <T,>(call: () => Promise<T>): Promise<T> => {
     for (;;) {
@@ -121,7 +128,7 @@ describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnl
     // The upload's transaction is open and its write waits for this lock when the network goes silent.
     const lock = await holdLock('select 1 from vehicles where id = $1 for update', [redId]);
     const call = settled(upload());
-    await waitingOnLock();
+    await waitingOnLock('%vehicle_notes%');
     proxy.cut('silent');
     const caught = await call;
     await lock.release();
@@ -140,7 +147,7 @@ describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnl
     const background = settled(
       server.db.background.query('update sessions set last_seen_at = last_seen_at where id = $1 returning id', [session]),
     ).finally(() => (backgroundDone = true));
-    await waitingOnLock(1);
+    await waitingOnLock('%last_seen_at = last_seen_at%');
     // The request's authentication writes the same row.
     const caught = await settled(resolveUnknownTag());
     expectUnavailable(caught);
@@ -148,6 +155,35 @@ describe.skipIf(!postgres)('how long a request waits on PostgreSQL', postgresOnl
     await lock.release();
     expect(await background).toEqual({ value: [{ id: session }] });
     expect((await retried(resolveUnknownTag)).status).toBe(TagStatus.NOT_FOUND);
+  });
+
+  it('does not finalize a file removed while its bytes travelled: the device hears not found and adds it again', async () => {
+    const api = device.client(UploadService);
+    const file = describeFile(jpegBytes(2000), 'travelling.jpg');
+    const bucketId = newId();
+    const formKey = `vehicle/${redId}`;
+    const added = await api.addFilesToBucket({ bucketId, formKey, files: [file.toAdd()] });
+    const fileId = added.files[0]!.fileId;
+    const [{ id: formFileId }] = (await admin.query<{ id: string }>('select id from upload_form_files where upload_bucket_file_id = $1', [fileId])).rows as [{ id: string }];
+    const send = async () => {
+      const { uploadUrl } = await api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+      expect((await putRange(server.url, uploadUrl, file.bytes, 0, file.bytes.length)).status).toBe(200);
+    };
+    const finalize = () => api.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+    await send();
+    // Removed (or swept) by a transaction that commits while the finalize is under way.
+    const removal = await holdLock('delete from upload_form_files where id = $1', [formFileId]);
+    const finalized = settled(finalize());
+    await waitingOnLock('%bucket_file%');
+    await removal.release();
+    const outcome = await finalized;
+    expect(outcome.error).toBeInstanceOf(ConnectError);
+    expect((outcome.error as ConnectError).code).toBe(Code.NotFound);
+    expect((await admin.query('select 1 from bucket_file_holders where bucket_file_id = $1', [fileId])).rowCount).toBe(0);
+    // The device adds the file again and sends it: stored, under the same form file id.
+    expect((await api.addFilesToBucket({ bucketId, formKey, files: [file.toAdd(formFileId)] })).files[0]).toMatchObject({ needsUpload: true });
+    await send();
+    expect((await finalize()).state).toBe(FileState.DOWNLOADED_OK);
   });
 
   it("keeps a handler's answer, and its refusal, when the user for the response header cannot be loaded after it", async () => {

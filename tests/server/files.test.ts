@@ -15,6 +15,7 @@ import { TestDevice } from '../helpers/device.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { describeFile, jpegBytes, pdfBytes, putRange, servedAs, type TestFile } from '../helpers/files.js';
+import { sweepFiles } from '../../server/storage/sweep.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const backends = await testBackends();
@@ -400,7 +401,7 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       const fileIds = added.files.map((f) => f.fileId);
       const urlFor = (f: TestFile) => api.getUploadSignedUrl({ bucketId, combinedHash: f.combinedHash, metadataHash: f.metadataHash });
       const finalize = async (f: TestFile) => (await api.finalizeUpload({ combinedHash: f.combinedHash, metadataHash: f.metadataHash })).state;
-      return { userId, urls, fileIds, urlFor, finalize };
+      return { userId, urls, fileIds, urlFor, finalize, api, bucketId, formKey: `vehicle/${vehicle}` };
     }
     const offset = async (url: string) => (await fetch(new URL(url, server.url), { method: 'HEAD' })).headers.get('upload-offset');
 
@@ -464,6 +465,45 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       // The device that comes back sends the swept one again from the start.
       expect((await putRange(server.url, idleUrl, idle.bytes, 0, 1000)).status).toBe(200);
       expect(await user.finalize(idle)).toBe(FileState.DOWNLOADED_OK);
+    });
+
+    it('a file added and sent no byte for longer than a week is swept, rows and empty bucket too, and its device adds it again; one added lately, one still moving and one stored stay', async () => {
+      const [abandoned, recent, moving, stored, alone] = Array.from({ length: 5 }, () => describeFile(jpegBytes(1000))) as [TestFile, TestFile, TestFile, TestFile, TestFile];
+      const user = await begin('pending-sweep@tagbook.test', [abandoned, recent, moving, stored]);
+      const [abandonedId, recentId, movingId, storedId] = user.fileIds as [string, string, string, string];
+      const [movingUrl] = [user.urls[2]!];
+      expect((await putRange(server.url, movingUrl, moving.bytes, 0, 300)).status).toBe(200);
+      expect((await putRange(server.url, user.urls[3]!, stored.bytes, 0, 1000)).status).toBe(200);
+      expect(await user.finalize(stored)).toBe(FileState.DOWNLOADED_OK);
+      // A bucket of its own holding only a file never sent.
+      const aloneBucket = newId();
+      const aloneFile = (await user.api.addFilesToBucket({ bucketId: aloneBucket, formKey: user.formKey, files: [alone.toAdd()] })).files[0]!.fileId;
+      const formFileOf = async (fileId: string) => (await one<{ id: string }>('select id from upload_form_files where upload_bucket_file_id = $1', [fileId]))?.id;
+      const formFiles = { abandoned: (await formFileOf(abandonedId))!, alone: (await formFileOf(aloneFile))! };
+      // Added longer ago than a partial may sit idle: all but the recent one. The moving one had a byte just now.
+      const longAgo = new Date(Date.now() - PARTIAL_LIMITS.idleMs - 60_000);
+      await server.db.query('update upload_form_files set created_at = $2 where upload_bucket_file_id = any($1::text[])', [[abandonedId, movingId, storedId, aloneFile], longAgo]);
+      await server.db.query('update upload_buckets set created_at = $2 where id = any($1::text[])', [[user.bucketId, aloneBucket], longAgo]);
+
+      const swept = await sweepFiles(server.files, Date.now());
+      expect(swept).toMatchObject({ abandonedUploads: 2, emptyBuckets: 1 });
+      const rows = async (table: string, ids: string[]) => (await server.db.query<{ id: string }>(`select id from ${table} where id = any($1::text[]) order by id`, [ids])).map((r) => r.id);
+      expect(await rows('bucket_files', [abandonedId, aloneFile])).toEqual([]);
+      expect(await rows('upload_form_files', Object.values(formFiles))).toEqual([]);
+      expect(await rows('upload_buckets', [user.bucketId, aloneBucket])).toEqual([user.bucketId]);
+      expect(await rows('bucket_files', [recentId, movingId, storedId])).toEqual([recentId, movingId, storedId].sort());
+      expect(await offset(movingUrl)).toBe('300');
+      // Nothing left to sweep a second time.
+      expect(await sweepFiles(server.files, Date.now())).toMatchObject({ abandonedUploads: 0, emptyBuckets: 0 });
+
+      // The device that comes back adds each file again, under the same form file id, and sends it.
+      for (const [file, bucketId, formFileId] of [[abandoned, user.bucketId, formFiles.abandoned], [alone, aloneBucket, formFiles.alone]] as const) {
+        const again = await user.api.addFilesToBucket({ bucketId, formKey: user.formKey, files: [file.toAdd(formFileId)] });
+        expect(again.files[0]).toMatchObject({ needsUpload: true, state: FileState.PENDING_UPLOAD });
+        const { uploadUrl } = await user.api.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+        expect((await putRange(server.url, uploadUrl, file.bytes, 0, 1000)).status).toBe(200);
+        expect(await user.finalize(file)).toBe(FileState.DOWNLOADED_OK);
+      }
     });
   });
 

@@ -466,8 +466,9 @@ export const UploadService: GenService<{
     output: typeof AddFilesToBucketResponseSchema;
   },
   /**
-   * A URL to PUT the file's bytes to. `not_found` when the file has not been added yet (clients retry: the add may
-   * still be in flight); `already_exists` when its bytes are already stored.
+   * A URL to PUT the file's bytes to. `not_found` when the file is not in the bucket (yet, or any more: an upload
+   * without a byte for a week is swept); clients add it again and retry. `already_exists` when its bytes are already
+   * stored.
    *
    * @generated from rpc tagbook.v1.UploadService.GetUploadSignedUrl
    */
@@ -478,8 +479,8 @@ export const UploadService: GenService<{
   },
   /**
    * Called after the PUT: the server checks the stored bytes against the digests and marks the file
-   * FILE_STATE_DOWNLOADED_OK. Idempotent. `not_found` when no bytes arrived; `invalid_argument` when they do not
-   * match the digests (they are discarded).
+   * FILE_STATE_DOWNLOADED_OK. Idempotent. `not_found` when no bytes arrived, or the file is no longer in the bucket;
+   * `invalid_argument` when they do not match the digests (they are discarded).
    *
    * @generated from rpc tagbook.v1.UploadService.FinalizeUpload
    */
