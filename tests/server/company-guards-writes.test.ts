@@ -105,7 +105,8 @@ describe.each(backends)("who writes a company's requests, work time and files, o
       }),
     );
 
-    // A bucket begun while the employee could edit the request takes no more files once they cannot.
+    // A bucket begun while the employee could edit the request takes no more files once they cannot: refused for
+    // good (failed_precondition, final for the device's queue), the bucket being the caller's own.
     const uploads = world.devices.current.client(UploadService);
     const bucketId = newId();
     await uploads.addFilesToBucket({ bucketId, formKey, files: [describeFile(jpegBytes(64)).toAdd()] });
@@ -113,6 +114,6 @@ describe.each(backends)("who writes a company's requests, work time and files, o
     for (const state of STATES) {
       more[state] = await world.inState(state, () => outcome(uploads.addFilesToBucket({ bucketId, files: [describeFile(jpegBytes(64)).toAdd()] })));
     }
-    expect(more).toEqual({ 'as built': 'ok', 'customer deleted': 'ok', 'company deleted': 'not_found', 'request deleted': 'not_found' });
+    expect(more).toEqual({ 'as built': 'ok', 'customer deleted': 'ok', 'company deleted': 'failed_precondition', 'request deleted': 'failed_precondition' });
   });
 });
