@@ -31,9 +31,13 @@ import { requireSession, sessionSlot } from './session-context.js';
 export const BUCKET_NOT_FOUND = 'Bucket not found';
 export const FILE_NOT_FOUND = 'File not found';
 export const BUCKET_LOCKED = 'This bucket is locked: its files are complete and no more can be added';
-export const NO_LONGER_YOURS = 'You can no longer add files here: the vehicle has changed hands or your work on it has ended';
+export const NO_LONGER_YOURS = 'You can no longer add files here: it was deleted, the vehicle has changed hands or your work on it has ended';
+export const FILE_REMOVED = 'This file was removed before its upload finished';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
+
+/** What the add's transaction answers for an existing bucket whose target the caller may no longer add to. */
+const NO_LONGER_ATTACHABLE = Symbol('no longer attachable');
 
 type BucketRow = {
   id: string;
@@ -78,9 +82,34 @@ async function stillAttachable(db: Queryable, userId: string, formKey: string | 
   return target === null || (await mayAttachTo(db, userId, target));
 }
 
-/** Refuses work on such a bucket as no longer possible (failed_precondition: the device stops trying). */
-async function requireStillAttached(db: Queryable, userId: string, bucket: BucketRow): Promise<void> {
-  if (!(await stillAttachable(db, userId, bucket.form_key))) throw new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
+/** The refusal of work on a bucket whose target the caller may no longer add files to: final for the device. */
+const noLongerYours = () => new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
+
+/**
+ * Drops what the caller left unfinished in a bucket — the files they added and never stored — with the bytes that
+ * arrived for them, when it can never be finished there: nothing half-uploaded stays attached to a vehicle or request
+ * that is no longer theirs (its devices would show a file nobody can fetch).
+ */
+async function dropUnfinishedIn(files: FileStorage, userId: string, bucketId: string): Promise<void> {
+  const dropped = await files.db.query<{ file_id: string }>(
+    `delete from upload_form_files ff
+      where ff.upload_form_id = $1 and ff.user_id = $2
+        and not exists (select 1 from bucket_file_holders h where h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = $2)
+      returning ff.upload_bucket_file_id as file_id`,
+    [bucketId, userId],
+  );
+  for (const fileId of new Set(dropped.map((row) => row.file_id))) {
+    // The same bytes may still be on their way to something the caller may add to: those stay.
+    const elsewhere = await files.db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 limit 1', [fileId, userId]);
+    if (elsewhere.length === 0) await files.partials.remove(fileId, userId);
+  }
+}
+
+/** Refuses, for good, work on a bucket the caller may no longer add to, once what they left unfinished is dropped. */
+async function requireStillAttached(files: FileStorage, userId: string, bucket: BucketRow): Promise<void> {
+  if (await stillAttachable(files.db, userId, bucket.form_key)) return;
+  await dropUnfinishedIn(files, userId, bucket.id);
+  throw noLongerYours();
 }
 
 /**
@@ -174,7 +203,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       if (req.files.length > FILES_PER_BUCKET_MAX) throw invalid(`At most ${FILES_PER_BUCKET_MAX} files at a time`);
       const checked = req.files.map(checkFileToAdd);
       const target = parseFormKey(req.formKey);
-      return db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         const [existing] = await tx.query<BucketRow>('select id, locked, user_id, form_key from upload_buckets where id = $1 for update', [req.bucketId]);
         let bucket: BucketRow;
         if (existing === undefined) {
@@ -186,7 +215,8 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         } else {
           bucket = await ownBucket(tx, userId, req.bucketId);
           if (req.formKey !== '' && req.formKey !== bucket.form_key) throw invalid('This bucket belongs to something else');
-          await requireStillAttached(tx, userId, bucket);
+          // Refused after this transaction, which has written nothing yet: the drop must not be rolled back with it.
+          if (!(await stillAttachable(tx, userId, bucket.form_key))) return NO_LONGER_ATTACHABLE;
         }
         const [{ count }] = (await tx.query<{ count: number }>('select count(*)::int as count from upload_form_files where upload_form_id = $1', [bucket.id])) as [{ count: number }];
         const answers = [];
@@ -220,16 +250,23 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         }
         return { files: answers };
       });
+      if (added === NO_LONGER_ATTACHABLE) {
+        await dropUnfinishedIn(files, userId, req.bucketId);
+        throw noLongerYours();
+      }
+      return added;
     },
 
     async getUploadSignedUrl(req, hctx) {
       const { userId } = requireSession(hctx);
       checkBucketId(req.bucketId);
+      // Not found while the add that makes the bucket may still be on its way (SPEC §8 retries it).
       const bucket = await ownBucket(db, userId, req.bucketId);
+      await requireStillAttached(files, userId, bucket);
       const file = await fileByHash(db, req.combinedHash);
+      // The caller's bucket exists, so its add has been made: a file it does not list was taken out of it since.
       const inBucket = file !== undefined && (await bucketLists(db, bucket.id, file.id, userId));
-      if (!inBucket) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
-      await requireStillAttached(db, userId, bucket);
+      if (!inBucket) throw new ConnectError(FILE_REMOVED, Code.FailedPrecondition);
       if (await holds(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
       if (bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
       // Said before any byte is sent: the user's unfinished uploads already fill their share (storage/partials.ts).
@@ -247,7 +284,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const mine = (await db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2', [file.id, userId])).length > 0;
       if (!mine && dropped > 0) {
         await files.partials.remove(file.id, userId);
-        throw new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
+        throw noLongerYours();
       }
       if (!mine) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       if (req.metadataHash !== '' && req.metadataHash !== file.metadata_hash) throw invalid('The metadata hash does not match the file');

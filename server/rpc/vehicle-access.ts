@@ -2,7 +2,7 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { isId } from '../../src/domain/ids.js';
 import type { VehicleReader } from '../../src/domain/vehicleReaders.js';
 import type { Queryable } from '../db/db.js';
-import { currentlyEmployed } from '../db/employment.js';
+import { servicedByEmployer } from '../db/servicing.js';
 import { sessionSlot } from './session-context.js';
 
 /** SPEC §8: the words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
@@ -59,8 +59,8 @@ export async function readableVehicle(
 
 /**
  * The caller's access to a vehicle (SPEC §6), or null when they may not see it: admins see every vehicle, owners
- * theirs, current employees of the company whose (not deleted) customer it is that one, anyone a public one. Every
- * read of a vehicle a device does not hold asks this.
+ * theirs, current employees of a company servicing it (server/db/servicing.ts, as the sync rules read it) that one,
+ * anyone a public one. Every read of a vehicle a device does not hold asks this.
  */
 export async function vehicleAccess(
   db: Queryable,
@@ -75,14 +75,7 @@ async function signedInAccess(db: Queryable, vehicle: Pick<VehicleRow, 'id' | 'u
   const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [viewer]);
   if (user?.is_admin) return 'admin';
   if (vehicle.user_id === viewer) return 'owner';
-  const company = await db.query(
-    `select 1 from vehicles_info i
-       join customers c on c.id = i.customer_id and c.deleted_at is null
-       join company_employees e on e.company_id = c.company_id
-      where i.vehicle_id = $1 and e.user_id = $2 and ${currentlyEmployed('e')}
-      limit 1`,
-    [vehicle.id, viewer],
-  );
+  const company = await db.query(`select 1 from vehicles v where v.id = $1 and ${servicedByEmployer('v', '$2')}`, [vehicle.id, viewer]);
   return company.length > 0 ? 'company' : null;
 }
 

@@ -12,6 +12,7 @@ import {
   type VehicleRecordSchema,
 } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import type { Queryable } from '../db/db.js';
+import { currentlyEmployed } from '../db/employment.js';
 import { atLeast, type Access, type VehicleRow } from './vehicle-access.js';
 
 // What GetVehicle reads for each access level. Lists are capped: a page shows the newest of them, and an answer
@@ -39,14 +40,23 @@ type InfoRow = {
   generation?: string | null; customer_id?: string | null; customer_name: string | null; created_at: Date; updated_at: Date;
 };
 
-/** The vehicle's Info as far as the caller reads it (src/domain/vehicleReaders.ts): other columns are not even read. */
-async function info(db: Queryable, vehicleId: string, access: Access): Promise<MessageInitShape<typeof VehicleInfoRecordSchema> | undefined> {
-  const columns = ['i.id', ...infoColumnsFor(access).map((c) => `i.${c}`), 'c.name as customer_name', 'i.created_at', 'i.updated_at'];
+/**
+ * The vehicle's Info as far as the caller reads it (src/domain/vehicleReaders.ts): other columns are not even read.
+ * A company servicing the vehicle through a request moved to it is told the customer's name only when the customer
+ * is its own: another company's customers are that company's to know.
+ */
+async function info(db: Queryable, vehicleId: string, access: Access, viewer: string | null): Promise<MessageInitShape<typeof VehicleInfoRecordSchema> | undefined> {
+  const customerName =
+    access === 'company'
+      ? `case when exists (select 1 from company_employees e where e.user_id = $2 and e.company_id = c.company_id and ${currentlyEmployed('e')})
+              then c.name end as customer_name`
+      : 'c.name as customer_name';
+  const columns = ['i.id', ...infoColumnsFor(access).map((c) => `i.${c}`), customerName, 'i.created_at', 'i.updated_at'];
   const [row] = await db.query<InfoRow>(
     `select ${columns.join(', ')}
        from vehicles_info i left join customers c on c.id = i.customer_id
       where i.vehicle_id = $1`,
-    [vehicleId],
+    access === 'company' ? [vehicleId, viewer] : [vehicleId],
   );
   if (row === undefined) return undefined;
   return {
@@ -136,9 +146,10 @@ export async function vehicleAnswer(
   db: Queryable,
   vehicle: VehicleRow,
   access: Access,
+  viewer: string | null,
 ): Promise<MessageInitShape<typeof GetVehicleResponseSchema>> {
   const answer: MessageInitShape<typeof GetVehicleResponseSchema> = { access: accessCode(access), vehicle: vehicleRecord(vehicle, access) };
-  if (atLeast(access, 'company')) answer.info = await info(db, vehicle.id, access);
+  if (atLeast(access, 'company')) answer.info = await info(db, vehicle.id, access, viewer);
   if (!atLeast(access, 'owner')) return answer;
   const tags = await db.query<{ id: string }>('select id from qr_tags where target_id = $1 order by created_at, id', [vehicle.id]);
   answer.tags = tags.map((t) => t.id);

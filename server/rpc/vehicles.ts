@@ -20,7 +20,7 @@ export function vehicleService(ctx: ServerContext): Partial<ServiceImpl<typeof V
       const { vehicle, access, viewer } = await readableVehicle(ctx.db, hctx, req.vehicleId);
       // An admin working on a vehicle they do not own gets it whole on their device from now on (admin/watch.ts).
       if (access === 'admin' && viewer !== null && vehicle.user_id !== viewer) await watchVehicle(ctx.db, viewer, vehicle.id);
-      return vehicleAnswer(ctx.db, vehicle, access);
+      return vehicleAnswer(ctx.db, vehicle, access, viewer);
     },
 
     async transferOwnership(req, hctx) {

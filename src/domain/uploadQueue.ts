@@ -10,7 +10,8 @@ import { classifyPutStatus, classifyUploadError, FILE_RETRY_SCHEDULE, type RpcCo
  *      (needs_upload false: added → uploaded;  url already_exists: added → uploaded;
  *       url not_found: back to queued, the file is added again;  finalize not_found: back to added)
  *   any step: retryable error → same state, attempt+1, not before next_attempt_at
- *             auth error → waiting_auth (resumes as queued after a sign-in)   other non-retryable → failed
+ *             auth error → waiting_auth (resumes as queued after a sign-in)
+ *             final refusal (src/domain/uploadErrors.ts) → failed: the runner tells the person and drops the file
  */
 export const QueueState = {
   queued: 0,
@@ -42,7 +43,8 @@ export type QueueEvent =
   | { type: 'progress'; uploadedBytes: number }
   | { type: 'sent' }
   | { type: 'finalized' }
-  | { type: 'rpc_error'; call: UploadCall; code: RpcCode; message: string; bucketId?: string }
+  /** writesPending: the device had changes waiting to be sent when the call was made (classifyUploadError). */
+  | { type: 'rpc_error'; call: UploadCall; code: RpcCode; message: string; bucketId?: string; writesPending?: boolean }
   | { type: 'put_failed'; status: number; message: string }
   | { type: 'signed_in' };
 
@@ -86,7 +88,7 @@ export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, r
       return retry(event.message);
     }
     case 'rpc_error': {
-      const outcome = classifyUploadError(event.call, event.code, event.bucketId);
+      const outcome = classifyUploadError(event.call, event.code, event.bucketId, event.writesPending);
       switch (outcome.kind) {
         case 'retry':
           // Finalize answers not_found while bytes are missing (a PUT cut short): go back and send the rest.
@@ -95,10 +97,6 @@ export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, r
           // week without a byte (server/storage/sweep.ts), or the add has not landed. Adding it again answers both.
           if (event.call === 'upload_url' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.queued, signedUrl: null, signedUrlExpires: null };
           return retry(event.message);
-        case 'success':
-          // failed_precondition: the step's work is already done (a locked bucket holds the file; a finalized
-          // file is final). Move on as if it had succeeded.
-          return successOf(item, event.call);
         case 'skip_upload':
           return fresh({ ...item, state: QueueState.uploaded });
         case 'fail':
@@ -110,13 +108,6 @@ export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, r
       }
     }
   }
-}
-
-function successOf(item: QueueItem, call: UploadCall): QueueItem {
-  if (call === 'add') return fresh({ ...item, state: QueueState.added });
-  if (call === 'upload_url') return fresh({ ...item, state: QueueState.uploaded });
-  if (call === 'finalize') return fresh({ ...item, state: QueueState.done, uploadedBytes: item.size });
-  return fresh(item);
 }
 
 /** Overall progress of a set of items, 0..1, by bytes (finished items count whole). */

@@ -1,9 +1,11 @@
 import { UploadService } from '../gen/tagbook/v1/upload_pb.js';
 import { whenDatabaseReady } from '../data/databaseState.js';
+import type { UploadCall } from '../domain/uploadErrors.js';
 import { isActive, nextQueueItem, QueueState, urlUsable, type QueueEvent, type QueueItem, type QueueStateCode } from '../domain/uploadQueue.js';
 import { rpcClient } from '../rpc/transport.js';
 import { getSession, isLoggedIn, subscribeSession } from '../rpc/session.js';
 import { filesWorker } from './filesWorker.js';
+import { dropRefusedFile, dropRefusedFiles } from './refused.js';
 import { rpcCodeOf } from './rpcCode.js';
 
 /**
@@ -77,17 +79,19 @@ async function step(row: QueueRow): Promise<void> {
   const apply = async (event: QueueEvent) => {
     item = nextQueueItem(item, event, Date.now());
     await save(row.id, item);
+    if (item.state === QueueState.failed) await dropRefusedFile(row.id);
   };
-  const rpcFailed = (call: Parameters<typeof nextQueueItem>[1] extends infer E ? (E extends { type: 'rpc_error'; call: infer C } ? C : never) : never) =>
-    (error: unknown) => {
-      const { code, message } = rpcCodeOf(error);
-      return apply({ type: 'rpc_error', call, code, message, bucketId: row.bucket_id });
-    };
+  const rpcFailed = (call: UploadCall, writesPending?: boolean) => (error: unknown) => {
+    const { code, message } = rpcCodeOf(error);
+    return apply({ type: 'rpc_error', call, code, message, bucketId: row.bucket_id, writesPending });
+  };
 
   switch (item.state) {
     case QueueState.queued: {
       // A bucket's files are added together (the server locks a bucket once every file it holds is stored).
       const db = await whenDatabaseReady();
+      // Asked before the add: a not_found is final only if nothing this device wrote was still on its way then.
+      const writesPending = (await db.getCrudBatch(1)) !== null;
       const siblings = await db.getAll<QueueRow>(`${SELECT} WHERE q.bucket_id = ? AND q.state = ? ORDER BY q.timestamp`, [row.bucket_id, QueueState.queued]);
       const batch = siblings.some((s) => s.id === row.id) ? siblings : [row];
       const files = batch.map((r) => ({
@@ -101,7 +105,7 @@ async function step(row: QueueRow): Promise<void> {
           await save(r.id, next);
         }
       } catch (error) {
-        await rpcFailed('add')(error);
+        await rpcFailed('add', writesPending)(error);
       }
       return;
     }
@@ -128,7 +132,7 @@ async function sendBytes(row: QueueRow, item: QueueItem, apply: (e: QueueEvent) 
   const url = new URL(item.signedUrl!, location.origin);
   try {
     const head = await fetch(url, { method: 'HEAD', cache: 'no-store' });
-    if (!head.ok) return apply({ type: 'put_failed', status: head.status, message: `HEAD ${head.status}` });
+    if (!head.ok) return apply({ type: 'put_failed', status: head.status, message: await refusalText(head) });
     let offset = Number(head.headers.get('upload-offset') ?? 0);
     await apply({ type: 'progress', uploadedBytes: offset });
     while (offset < row.size) {
@@ -136,7 +140,7 @@ async function sendBytes(row: QueueRow, item: QueueItem, apply: (e: QueueEvent) 
       const bytes = await filesWorker().slice(row.cache_path, offset, end);
       if (bytes === null) return apply({ type: 'put_failed', status: 410, message: 'The file is no longer on this device' });
       const res = await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-range': `bytes ${offset}-${end - 1}/${row.size}` } });
-      if (!res.ok) return apply({ type: 'put_failed', status: res.status, message: `PUT ${res.status}` });
+      if (!res.ok) return apply({ type: 'put_failed', status: res.status, message: await refusalText(res) });
       offset = Number(res.headers.get('upload-offset') ?? end);
       await apply({ type: 'progress', uploadedBytes: offset });
     }
@@ -145,6 +149,12 @@ async function sendBytes(row: QueueRow, item: QueueItem, apply: (e: QueueEvent) 
     // No answer at all (offline, server gone): retried with back-off, from the offset the server reports then.
     await apply({ type: 'put_failed', status: 0, message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** The words the byte endpoint gave (server/http/files.ts answers in plain text), else the status. */
+async function refusalText(res: Response): Promise<string> {
+  const text = (await res.text().catch(() => '')).trim();
+  return text !== '' && text.length <= 300 ? text : `The server answered ${res.status}`;
 }
 
 function nap(ms: number): Promise<void> {
@@ -181,6 +191,7 @@ export function startUploadQueue(): void {
 
 async function run(): Promise<void> {
   const db = await whenDatabaseReady();
+  await dropRefusedFiles().catch((error: unknown) => console.error('Could not drop refused uploads', error));
   for (;;) {
     try {
       if (!navigator.onLine || !isLoggedIn(getSession())) {

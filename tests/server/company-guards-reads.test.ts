@@ -13,8 +13,9 @@ const backends = await testBackends();
 
 /**
  * Every server read of a company's private vehicle, its customers and the files of its requests, per caller and with
- * each parent soft-deleted in turn: an employee reads while their link is current and the company, the customer (for
- * the vehicle) and the request (for its files) stand; an ended or future link, a stranger and a visitor never.
+ * each parent soft-deleted in turn: an employee reads while their link is current and the company stands, the
+ * vehicle while the customer or the request ties it to the company, the files while the request stands; an ended or
+ * future link, a stranger and a visitor never.
  */
 describe.each(backends)("who reads a company's vehicle, customers and files, on %s", (backend) => {
   let server: TestServer;
@@ -38,8 +39,10 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
     const asBuilt: Answers = {
       owner: 'owner', admin: 'admin', current: 'company', ended: 'not_found', future: 'not_found', stranger: 'not_found', anonymous: 'not_found',
     };
-    // The company's way in is its customer: with the customer or the company deleted, its employees are strangers.
-    const strangerAgain = { 'customer deleted': { current: 'not_found' }, 'company deleted': { current: 'not_found' } };
+    // The company services the vehicle through its customer and through its request (server/db/servicing.ts): with
+    // one of them deleted the other still holds; with the company deleted its employees are strangers. Both deleted:
+    // tests/server/servicing-company.test.ts.
+    const strangerAgain = { 'company deleted': { current: 'not_found' } };
     expect(access).toEqual(inEveryState(asBuilt, strangerAgain));
 
     const contents = await answers((caller) =>
@@ -57,9 +60,7 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
       owner: 'vehicle', admin: 'vehicle', current: 'vehicle',
       ended: 'private_vehicle', future: 'private_vehicle', stranger: 'private_vehicle', anonymous: 'private_vehicle',
     };
-    expect(resolved).toEqual(
-      inEveryState(asBuilt, { 'customer deleted': { current: 'private_vehicle' }, 'company deleted': { current: 'private_vehicle' } }),
-    );
+    expect(resolved).toEqual(inEveryState(asBuilt, { 'company deleted': { current: 'private_vehicle' } }));
   });
 
   it('CompanyService reads (GetCompany, ListCustomers, ListServices) are for current employees of a company that stands, and admins', async () => {
@@ -87,7 +88,7 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
     );
   });
 
-  it("UploadService.GetDownloadSignedUrl: a request's photo to its vehicle's owner, admins and current employees of its company, while the request stands", async () => {
+  it("UploadService.GetDownloadSignedUrl: a request's photo to current employees of its company, the owner and admins while the request stands", async () => {
     const downloads = await answers(async (caller) => {
       const uploads = world.devices[caller].client(UploadService);
       const result = await outcome(uploads.getDownloadSignedUrl({ combinedHash: world.photo.combinedHash }));
@@ -99,8 +100,8 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
     const asBuilt: Answers = {
       owner: 'ok', admin: 'ok', current: 'ok', ended: 'not_found', future: 'not_found', stranger: 'not_found', anonymous: 'not_found',
     };
-    // Rights follow what the photo is attached to, never having sent its bytes (src/domain/files.ts): the owner who
-    // sent it fetches it while the request stands, and nobody once it is deleted.
+    // Having sent the bytes is no right to them (src/domain/files.ts): a deleted request's files are nobody's, the
+    // owner's who sent them included.
     expect(downloads).toEqual(
       inEveryState(asBuilt, {
         'company deleted': { current: 'not_found' },

@@ -158,8 +158,8 @@ describe.each(backends)("who writes a company's requests, work time and files, o
       }),
     );
 
-    // A bucket begun while the employee could edit the request takes no more files once they cannot: a final answer
-    // (failed_precondition), so the device's upload queue stops retrying it.
+    // A bucket begun while the employee could edit the request takes no more files once they cannot: refused for
+    // good (failed_precondition, final for the device's queue), the bucket being the caller's own.
     const uploads = world.devices.current.client(UploadService);
     const bucketId = newId();
     await uploads.addFilesToBucket({ bucketId, formKey, files: [describeFile(jpegBytes(64)).toAdd()] });

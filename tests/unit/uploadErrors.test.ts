@@ -8,12 +8,15 @@ const CODES: RpcCode[] = [
   'data_loss', 'unauthenticated', 'network',
 ];
 
-/** SPEC §8, written out per call and code: the table the rule must reproduce, every cell. */
+/**
+ * SPEC §8, written out per call and code: the table the rule must reproduce, every cell. failed_precondition is
+ * final, as SPEC has it, but told as not accepted: this server answers it only for work that can no longer be done.
+ */
 const GENERAL: Partial<Record<RpcCode, string>> = {
   invalid_argument: 'fail:invalid',
   permission_denied: 'fail:auth',
   unauthenticated: 'fail:auth',
-  failed_precondition: 'success',
+  failed_precondition: 'fail:impossible',
 };
 const SIGNED_URL: Partial<Record<RpcCode, string>> = {
   ...GENERAL,
@@ -39,6 +42,18 @@ describe('upload error classes (SPEC §8)', () => {
       expect(got).toEqual(want);
     });
   }
+
+  it('add: not_found is retried while the device has changes on their way (what the file is attached to may be one), final once it has none', () => {
+    expect(show(classifyUploadError('add', 'not_found', 'bucket', true))).toBe('retry');
+    expect(show(classifyUploadError('add', 'not_found', 'bucket', false))).toBe('fail:not_found');
+    // Only the add's not_found hangs on it: every other cell is the same either way.
+    for (const call of Object.keys(EXPECTED) as UploadCall[]) {
+      for (const code of CODES) {
+        if (call === 'add' && code === 'not_found') continue;
+        expect(show(classifyUploadError(call, code, 'bucket', false)), `${call} ${code}`).toBe(show(classifyUploadError(call, code, 'bucket', true)));
+      }
+    }
+  });
 
   it("an empty bucket id is the non-retryable 'Empty bucketId', whatever the code", () => {
     for (const call of ['check', 'add', 'upload_url'] as const) {

@@ -43,9 +43,22 @@ describe('upload queue state machine', () => {
     expect(run([err('finalize', 'not_found')], { ...base, state: QueueState.uploaded, signedUrl: '/u', signedUrlExpires: NOW * 10 })).toMatchObject({ state: QueueState.added, signedUrl: null, attempts: 1 });
   });
 
-  it('failed_precondition counts as success for the step that got it', () => {
-    expect(run([err('add', 'failed_precondition')]).state).toBe(QueueState.added);
-    expect(run([err('finalize', 'failed_precondition')], { ...base, state: QueueState.uploaded }).state).toBe(QueueState.done);
+  it('failed_precondition is final at every step, and the file is refused with the words the server gave, never taken as stored', () => {
+    const steps = [
+      ['add', base],
+      ['upload_url', { ...base, state: QueueState.added }],
+      ['finalize', { ...base, state: QueueState.uploaded }],
+    ] as const;
+    for (const [call, from] of steps) {
+      const refused = run([err(call, 'failed_precondition')], from);
+      expect([refused.state, refused.lastError, isActive(refused)], call).toEqual([QueueState.failed, `${call} failed_precondition`, false]);
+    }
+  });
+
+  it('a first add answered not_found waits for the changes still on their way, and is refused once none are', () => {
+    const notFound = (writesPending: boolean): QueueEvent => ({ type: 'rpc_error', call: 'add', code: 'not_found', message: 'add not_found', writesPending });
+    expect(run([notFound(true)])).toMatchObject({ state: QueueState.queued, attempts: 1 });
+    expect(run([notFound(false)])).toMatchObject({ state: QueueState.failed, lastError: 'add not_found' });
   });
 
   it('invalid_argument fails for good; permission_denied and unauthenticated wait for a sign-in, then start over', () => {

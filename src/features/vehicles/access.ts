@@ -16,7 +16,7 @@ export function atLeast(access: Access, floor: Access): boolean {
 }
 
 /**
- * The caller's access: admins see every vehicle, owners theirs; an employee of the customer's company sees it as
+ * The caller's access: admins see every vehicle, owners theirs; an employee of a company servicing it sees it as
  * 'company' — known from the server's answer, or from this device's own synced rows (servicedHere), so a worker
  * opens a customer's vehicle offline; anyone else sees a vehicle only as its public profile.
  */
@@ -34,15 +34,16 @@ export function vehicleAccess(
 }
 
 /**
- * The server's rule for 'company' access, read from this device's synced rows: the vehicle belongs to a customer
- * of a company the user works for now (a link whose start has been reached and whose end has not passed).
+ * The server's rule for 'company' access, read from this device's synced rows: one of the companies servicing the
+ * vehicle (data/servicingCompanies.ts) is one the user works for now (a link whose start has been reached and whose
+ * end has not passed).
  */
 export function servicedByEmployee(
-  customerCompanyIds: readonly string[],
+  servicingCompanyIds: readonly string[],
   links: readonly { company_id: string; start_date: string | null; end_date: string | null }[],
   now: number,
 ): boolean {
-  return links.some((link) => customerCompanyIds.includes(link.company_id) && isEmployedAt(link.start_date, link.end_date, now));
+  return links.some((link) => servicingCompanyIds.includes(link.company_id) && isEmployedAt(link.start_date, link.end_date, now));
 }
 
 /** Where the reader stands towards the files of the vehicle's photos and notes (src/domain/files.ts decides). */

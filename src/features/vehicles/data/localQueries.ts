@@ -1,4 +1,5 @@
 import { useWatchedQuery } from '../../../data/useQuery.js';
+import { SERVICING_COMPANIES_SQL } from './servicingCompanies.js';
 import type { EventData, InfoData, NoteData, TrackSessionData, VehicleData } from './types.js';
 
 // The vehicle area's reads of the local database. Each watches its tables, so a synced change or a local write
@@ -16,14 +17,9 @@ export function useLocalTags(vehicleId: string) {
   return useWatchedQuery<{ id: string }>('SELECT id FROM qr_tags WHERE target_id = ? ORDER BY created_at, id', [vehicleId]);
 }
 
-/** The companies whose (live) customer owns this vehicle, as far as this device syncs customers. */
-export function useLocalCustomerCompanies(vehicleId: string) {
-  return useWatchedQuery<{ company_id: string }>(
-    `SELECT DISTINCT c.company_id FROM vehicles_info i
-       JOIN customers c ON c.id = i.customer_id AND c.deleted_at IS NULL
-      WHERE i.vehicle_id = ? AND c.company_id IS NOT NULL`,
-    [vehicleId],
-  );
+/** The companies servicing this vehicle, as far as this device knows (servicingCompanies.ts). */
+export function useLocalServicingCompanies(vehicleId: string) {
+  return useWatchedQuery<{ company_id: string }>(SERVICING_COMPANIES_SQL, [vehicleId, vehicleId]);
 }
 
 /** The signed-in user's company links as this device holds them. */

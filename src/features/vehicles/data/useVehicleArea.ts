@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../../rpc/session.js';
 import { needsServerRead, servicedByEmployee, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
-import { useLocalCustomerCompanies, useLocalEmployeeLinks, useLocalTags, useLocalVehicle } from './localQueries.js';
+import { useLocalServicingCompanies, useLocalEmployeeLinks, useLocalTags, useLocalVehicle } from './localQueries.js';
 import { fetchVehicle, onRefreshRequested, useCachedSnapshot, type FetchOutcome } from './remote.js';
 import type { VehicleData, VehicleSnapshot } from './types.js';
 
@@ -32,7 +32,7 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const local = useLocalVehicle(vehicleId);
   const localTags = useLocalTags(vehicleId);
   const cached = useCachedSnapshot(vehicleId);
-  const customerCompanies = useLocalCustomerCompanies(vehicleId);
+  const servicing = useLocalServicingCompanies(vehicleId);
   const links = useLocalEmployeeLinks(user?.id ?? null);
   const localVehicle = local.rows[0] ?? null;
   const isOwnerLocally = localVehicle !== null && user !== null && localVehicle.user_id === user.id;
@@ -73,7 +73,7 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const snapshot = wantsServer && outcome !== 'not-found' ? cached.value : null;
   const vehicle = localVehicle ?? snapshot?.vehicle ?? null;
   const servicedHere = servicedByEmployee(
-    customerCompanies.rows.map((row) => row.company_id),
+    servicing.rows.map((row) => row.company_id),
     links.rows,
     Date.now(),
   );
@@ -82,7 +82,7 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const base = { vehicle, access, source: isOwnerLocally ? 'local' : 'server', snapshot, tags, userId: user?.id ?? null } as const;
 
   let status: AreaStatus;
-  const localLoading = [local, localTags, customerCompanies, links].some((query) => query.status === 'loading');
+  const localLoading = [local, localTags, servicing, links].some((query) => query.status === 'loading');
   if (localLoading || (wantsServer && cached.status === 'loading')) status = 'loading';
   else if (vehicle !== null) status = 'ready';
   else if (!wantsServer || outcome === null || outcome === 'pending' || outcome === 'stored') status = 'loading';

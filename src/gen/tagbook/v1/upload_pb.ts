@@ -188,7 +188,8 @@ export type AddFilesToBucketRequest = Message<"tagbook.v1.AddFilesToBucketReques
   /**
    * What the bucket's files are attached to: 'vehicle/<id>' (the vehicle's photos), 'note/<id>' or
    * 'service_request/<id>'. Required when the bucket is new; must be the same when it exists. Only those who may
-   * edit the thing may attach files to it (`not_found` otherwise, so nobody can probe what exists).
+   * edit the thing may attach files to it (`not_found` otherwise, so nobody can probe what exists: a client tells
+   * "not yet there" from "never" by whether changes of its own that could make it are still on their way).
    *
    * @generated from field: string form_key = 3;
    */
@@ -437,9 +438,11 @@ export const FileStateSchema: GenEnum<FileState> = /*@__PURE__*/
  * The usual flow: AddFilesToBucket, then for each file that needs_upload: GetUploadSignedUrl, PUT the bytes,
  * FinalizeUpload. CheckFile answers where a file stands at any point (for example after an app restart).
  *
- * Error codes, as clients treat them (SPEC section 8): `invalid_argument` (including an empty bucket id) is never
- * retried; `permission_denied` and `unauthenticated` are authentication failures; `failed_precondition` means the
- * work is already done or can no longer be done and counts as success; anything else is retried.
+ * Error codes, as clients treat them (SPEC section 8, src/domain/uploadErrors.ts): `invalid_argument` (including an
+ * empty bucket id) is never retried; `permission_denied` and `unauthenticated` are authentication failures;
+ * `failed_precondition` is never retried either: this service answers it only when the work can no longer be done
+ * (what the bucket is attached to is no longer the caller's to add to, the bucket is locked, the file was removed
+ * from it), never for work already done, which succeeds; anything else is retried.
  *
  * @generated from service tagbook.v1.UploadService
  */
@@ -456,7 +459,9 @@ export const UploadService: GenService<{
   },
   /**
    * Records files in a bucket, creating the stored-file entries that do not exist yet. Idempotent: adding a file
-   * already in the bucket returns it again. A locked bucket accepts no new files (`failed_precondition`).
+   * already in the bucket returns it again. A locked bucket accepts no new files (`failed_precondition`), nor does
+   * one whose target the caller may no longer add files to (`failed_precondition`; what they left unfinished in it
+   * is dropped).
    *
    * @generated from rpc tagbook.v1.UploadService.AddFilesToBucket
    */
@@ -466,9 +471,10 @@ export const UploadService: GenService<{
     output: typeof AddFilesToBucketResponseSchema;
   },
   /**
-   * A URL to PUT the file's bytes to. `not_found` when the file is not in the bucket (yet, or any more: an upload
-   * without a byte for a week is swept); clients add it again and retry. `already_exists` when its bytes are already
-   * stored.
+   * A URL to PUT the file's bytes to. `not_found` when the bucket does not exist yet (clients retry: the add that
+   * makes it may still be in flight); `failed_precondition` when the caller's bucket does not list the file (it was
+   * removed) or its target is no longer the caller's to add to (what they left unfinished in it is dropped);
+   * `already_exists` when its bytes are already stored.
    *
    * @generated from rpc tagbook.v1.UploadService.GetUploadSignedUrl
    */
