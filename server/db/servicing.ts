@@ -8,7 +8,7 @@ import { currentlyEmployed } from './employment.js';
  */
 
 /** SQL: the company `company` (an SQL expression) services the vehicle whose vehicles row is aliased `vehicle`. */
-export const servicedBy = (vehicle: string, company: string) => `${vehicle}.company_ids @> jsonb_build_array(${company})`;
+const servicedBy = (vehicle: string, company: string) => `${vehicle}.company_ids @> jsonb_build_array(${company})`;
 
 /**
  * SQL: the user `user` (an SQL expression) works now for a company servicing the vehicle aliased `vehicle` — what

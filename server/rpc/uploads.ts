@@ -19,7 +19,8 @@ import type { Queryable } from '../db/db.js';
 import { downloadHeaders } from '../storage/download-headers.js';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS, type FileStorage } from '../storage/files.js';
 import { signFileUrl } from '../storage/signing.js';
-import { mayAttachTo, mayDownload, requireAttach } from './file-access.js';
+import { mayDownload, requireAttach } from './file-access.js';
+import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
 import { requireSession, sessionSlot } from './session-context.js';
 
 /**
@@ -31,7 +32,6 @@ import { requireSession, sessionSlot } from './session-context.js';
 export const BUCKET_NOT_FOUND = 'Bucket not found';
 export const FILE_NOT_FOUND = 'File not found';
 export const BUCKET_LOCKED = 'This bucket is locked: its files are complete and no more can be added';
-export const NO_LONGER_YOURS = 'You can no longer add files here: it was deleted, the vehicle has changed hands or your work on it has ended';
 export const FILE_REMOVED = 'This file was removed before its upload finished';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
@@ -74,59 +74,6 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
     if (!user?.is_admin) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   }
   return bucket;
-}
-
-/** Whether the caller may still add files to what a bucket is attached to (a vehicle sold, a job ended: no). */
-async function stillAttachable(db: Queryable, userId: string, formKey: string | null): Promise<boolean> {
-  const target = formKey === null ? null : parseFormKey(formKey);
-  return target === null || (await mayAttachTo(db, userId, target));
-}
-
-/** The refusal of work on a bucket whose target the caller may no longer add files to: final for the device. */
-const noLongerYours = () => new ConnectError(NO_LONGER_YOURS, Code.FailedPrecondition);
-
-/**
- * Drops what the caller left unfinished in a bucket — the files they added and never stored — with the bytes that
- * arrived for them, when it can never be finished there: nothing half-uploaded stays attached to a vehicle or request
- * that is no longer theirs (its devices would show a file nobody can fetch).
- */
-async function dropUnfinishedIn(files: FileStorage, userId: string, bucketId: string): Promise<void> {
-  const dropped = await files.db.query<{ file_id: string }>(
-    `delete from upload_form_files ff
-      where ff.upload_form_id = $1 and ff.user_id = $2
-        and not exists (select 1 from bucket_file_holders h where h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = $2)
-      returning ff.upload_bucket_file_id as file_id`,
-    [bucketId, userId],
-  );
-  for (const fileId of new Set(dropped.map((row) => row.file_id))) {
-    // The same bytes may still be on their way to something the caller may add to: those stay.
-    const elsewhere = await files.db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 limit 1', [fileId, userId]);
-    if (elsewhere.length === 0) await files.partials.remove(fileId, userId);
-  }
-}
-
-/** Refuses, for good, work on a bucket the caller may no longer add to, once what they left unfinished is dropped. */
-async function requireStillAttached(files: FileStorage, userId: string, bucket: BucketRow): Promise<void> {
-  if (await stillAttachable(files.db, userId, bucket.form_key)) return;
-  await dropUnfinishedIn(files, userId, bucket.id);
-  throw noLongerYours();
-}
-
-/**
- * Drops the caller's unfinished form files of a stored file that are attached to something they may no longer add
- * files to: they can never be finished there, and sending the bytes through another bucket must not finish them
- * either. Returns how many were dropped.
- */
-async function dropUnfinishable(db: Queryable, userId: string, fileId: string): Promise<number> {
-  const rows = await db.query<{ id: string; form_key: string | null }>(
-    `select ff.id, b.form_key from upload_form_files ff join upload_buckets b on b.id = ff.upload_form_id
-      where ff.upload_bucket_file_id = $1 and ff.user_id = $2`,
-    [fileId, userId],
-  );
-  const stale: string[] = [];
-  for (const row of rows) if (!(await stillAttachable(db, userId, row.form_key))) stale.push(row.id);
-  if (stale.length > 0) await db.query('delete from upload_form_files where id = any($1::text[])', [stale]);
-  return stale.length;
 }
 
 async function fileByHash(db: Queryable, combined: string): Promise<FileRow | undefined> {

@@ -3,6 +3,7 @@ import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { SERVICING_COMPANIES_SQL } from '../../src/features/vehicles/data/servicingCompanies.js';
 import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
+import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { App, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleAccess, VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { buildCompanyFixture, type CompanyFixture } from '../helpers/company-fixture.js';
@@ -51,6 +52,18 @@ describe.each(backends)('the company servicing a vehicle, the same on every path
     movedEnded: await reads(staff.movedEnded),
     current: await reads(world.devices.current),
   });
+
+  let nextTransaction = 1n;
+  /** One change uploaded through sync by a moved-to employee's device: 'ok', or the refusal's code. */
+  async function uploadAs(who: MovedStaff, op: 'PUT' | 'PATCH', id: string, data: Record<string, unknown>): Promise<string> {
+    const transactionId = nextTransaction++;
+    const { errors } = await staff[who].client(SyncService).uploadData({
+      clientId: `servicing-${who}`,
+      transactionId,
+      crud: [{ clientId: 1n, id, op: CrudOp[op], table: 'service_requests', opData: JSON.stringify(data), transactionId }],
+    });
+    return errors.length === 0 ? 'ok' : errors.map((e) => e.code).join(', ');
+  }
 
   /** Whether the device holds the vehicle's name and its Info. */
   async function holdsVehicle(device: SyncClient): Promise<boolean> {
@@ -153,5 +166,13 @@ describe.each(backends)('the company servicing a vehicle, the same on every path
       });
     });
     expect(await settledHolds(clients.current, world.ids.request, false)).toBe(true);
+  });
+
+  it("opening a request stays with the customer's company: the moved-to company handles its request but opens none", async () => {
+    const opened = (company: string) => ({ vehicle_id: world.ids.vehicle, company_id: company, description: 'Another look', vehicle_service_status_id: 1 });
+    expect(await uploadAs('movedCurrent', 'PATCH', ids.movedRequest, { description: 'Alignment after the kerb, toe out' })).toBe('ok');
+    expect(await uploadAs('movedCurrent', 'PUT', newId(), opened(ids.moved))).toBe('not_found');
+    expect(await uploadAs('movedEnded', 'PATCH', ids.movedRequest, { description: 'Not mine any more' })).toBe('not_found');
+    expect(await world.upload('current', 'PUT', 'service_requests', newId(), opened(world.ids.company))).toBe('ok');
   });
 });

@@ -98,8 +98,9 @@ describe('sync-rules.yaml', () => {
 
   it('sends a file to those who may see what it is attached to, never to its uploader as such', () => {
     const scope = { vehicle_id: 'v1', company_id: 'co1', user_id: 'u9' };
-    expect(buckets('upload_buckets', { id: 'b1', form_key: 'service_request/r1', locked: 1n, ...scope })).toEqual(['by_vehicle["v1"]', 'by_company["co1"]']);
-    expect(buckets('upload_form_files', { id: 'f1', upload_form_id: 'b1', filename: 'a.jpg', ...scope })).toEqual(['by_vehicle["v1"]', 'by_company["co1"]']);
+    // The company's copies are the narrower ones (no owner's id), so they come first.
+    expect(buckets('upload_buckets', { id: 'b1', form_key: 'service_request/r1', locked: 1n, ...scope })).toEqual(['by_company["co1"]', 'by_vehicle["v1"]']);
+    expect(buckets('upload_form_files', { id: 'f1', upload_form_id: 'b1', filename: 'a.jpg', ...scope })).toEqual(['by_company["co1"]', 'by_vehicle["v1"]']);
     expect(buckets('bucket_files', { id: 'h1', filehash: 'h', vehicle_ids: '["v1"]', company_ids: '["co1"]' })).toEqual(['by_vehicle["v1"]', 'by_company["co1"]']);
     expect(buckets('upload_form_files', { id: 'f1', upload_form_id: 'b1', filename: 'a.jpg', user_id: 'u9' })).toEqual([]);
   });
@@ -123,6 +124,22 @@ describe('sync-rules.yaml', () => {
       'by_company["co1"]',
       'by_user["u1"]',
     ]);
+  });
+
+  it("gives a company's devices who opened a request and who added a file only when that person is its staff, never who changed it last", () => {
+    const request = { id: 'r1', vehicle_id: 'v1', company_id: 'co1', user_id: 'owner1', updated_by: 'owner1', description: 'x' };
+    const company = (table: string, row: Record<string, unknown>) => dataOf(table, row, 'by_company["co1"]') as Record<string, unknown>;
+    // staff_user_id (migration 0021) is the id when its person has a link with the company, else null.
+    // A null column is left out of a row's data: the device stores null.
+    expect(company('service_requests', { ...request, staff_user_id: null })).not.toHaveProperty('user_id');
+    expect(company('service_requests', { ...request, user_id: 'w1', staff_user_id: 'w1' })).toMatchObject({ user_id: 'w1' });
+    expect(company('service_requests', request)).not.toHaveProperty('updated_by');
+    expect(dataOf('service_requests', request, 'by_vehicle["v1"]')).toMatchObject({ user_id: 'owner1', updated_by: 'owner1' });
+    const file = { id: 'f1', upload_form_id: 'b1', vehicle_id: 'v1', company_id: 'co1', user_id: 'owner1' };
+    expect(company('upload_form_files', { ...file, staff_user_id: null })).not.toHaveProperty('user_id');
+    expect(company('upload_form_files', { ...file, user_id: 'w1', staff_user_id: 'w1' })).toMatchObject({ user_id: 'w1' });
+    expect(dataOf('upload_form_files', file, 'by_vehicle["v1"]')).toMatchObject({ user_id: 'owner1' });
+    expect(company('upload_buckets', { id: 'b1', form_key: 'service_request/r1', vehicle_id: 'v1', company_id: 'co1', user_id: 'owner1' })).not.toHaveProperty('user_id');
   });
 
   it('never sends a user row to anyone but that user', () => {

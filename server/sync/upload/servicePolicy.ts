@@ -39,7 +39,9 @@ const iso = (value: unknown): string | null => (value === null || value === unde
 /**
  * Who may open a request: the vehicle's owner (for any company, or none), or a current employee of the request's
  * company when the vehicle belongs to one of that company's customers. That the company exists and stands is a value
- * rule, for admins too (completeness.ts).
+ * rule, for admins too (completeness.ts). Not every company servicing the vehicle (server/db/servicing.ts): a request
+ * an administrator moved to a company gives it that request to handle (mayHandle) and the vehicle to read, not the
+ * right to start more work on someone else's vehicle unasked — the owner, the customer's company or an admin does.
  */
 async function mayOpen(row: Row, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   const vehicleId = str(row.vehicle_id);
