@@ -33,7 +33,7 @@ describe('upload queue state machine', () => {
   it('an upload URL refused not_found is retried from the add: the server no longer lists the file', () => {
     // Its upload was swept after a week without a byte (or the add is still in flight, which adding again answers).
     const added = run([{ type: 'added', needsUpload: true }]);
-    expect(run([err('upload_url', 'not_found')], added)).toMatchObject({ state: QueueState.queued, attempts: 1, nextAttemptAt: NOW + 1000, signedUrl: null });
+    expect(run([err('upload_url', 'not_found')], added)).toMatchObject({ state: QueueState.queued, attempts: 1, nextAttemptAt: NOW + 750, signedUrl: null });
     // A finalize that finds no file goes the same way, through the upload URL.
     const uploaded: QueueItem = { ...base, state: QueueState.uploaded, signedUrl: '/u', signedUrlExpires: NOW * 10 };
     expect(run([err('finalize', 'not_found'), err('upload_url', 'not_found'), { type: 'added', needsUpload: true }], uploaded).state).toBe(QueueState.added);
