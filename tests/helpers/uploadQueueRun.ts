@@ -75,7 +75,7 @@ export async function runQueuedFile(
           headers: { 'content-range': `bytes ${offset}-${size - 1}/${size}` },
           body: new Uint8Array(file.bytes.subarray(offset)),
         });
-        steps.push({ state: item.state, call: 'put', answer: String(res?.status ?? 200) });
+        steps.push({ state: item.state, call: 'put', answer: res === null ? 'all held' : String(res.status) });
         apply(res === null || res.ok ? { type: 'sent' } : { type: 'put_failed', status: res.status, message: await res.text() });
         break;
       }
