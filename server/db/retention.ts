@@ -4,10 +4,11 @@ import type { Queryable } from './db.js';
  * How long rows a caller can make the server store are kept, and how many per user. Every table a request can grow
  * is listed here, so nobody can fill the database by repeating a cheap call: sign-in failure counters for made-up
  * accounts and addresses, one-time links, mail already delivered (or given up on), ended sessions, write
- * checkpoints of device ids no longer used, the upload log kept for admins to read, each device's upload mark, and
- * the parts of uploads never finished. Files added and never sent (their form file, stored-file row and empty
- * bucket) go by the rule of partial bytes, a week without a byte (storage/partials.ts PARTIAL_LIMITS.idleMs), with
- * the file sweep (storage/sweep.ts): only the disk tells whether bytes still arrive.
+ * checkpoints of device ids no longer used, the upload log kept for admins to read, each device's upload mark, the
+ * parts of uploads never finished, and why a file left its bucket before it was stored. Files added and never sent
+ * (their form file, stored-file row and empty bucket) go by the rule of partial bytes, a week without a byte
+ * (storage/partials.ts PARTIAL_LIMITS.idleMs), with the file sweep (storage/sweep.ts): only the disk tells whether
+ * bytes still arrive.
  */
 export const RETENTION = {
   /** A failure window lasts 15 minutes; a day later its counter means nothing. */
@@ -36,6 +37,15 @@ export const RETENTION = {
    * few devices and reinstalls, and made-up client ids must not grow the table without end.
    */
   uploadClientsPerUser: 1_000,
+  /**
+   * Files taken off a bucket before their adder stored them, kept with why (storage/gone-files.ts): swept, so the
+   * device adds it again, or removed, so it never does. Kept for as long as the device may come back, as an upload
+   * mark is: a device's queue never gives a file up, and an age limit would bring back the very loss (or undo the
+   * removal) for a device away longer. A swept one ends when its device adds it again. Past this many per user the
+   * oldest go first: far more files than a person leaves unsent, and a client adding files it never sends (or
+   * removing its own) cannot grow the table without end.
+   */
+  goneFormFilesPerUser: 1_000,
 } as const;
 
 const days = (n: number) => `now() - interval '${n} days'`;
@@ -65,6 +75,11 @@ export async function pruneStoredRows(db: Queryable): Promise<Record<string, num
             from sync_upload_clients) ranked
          where n > ${RETENTION.uploadClientsPerUser}) old
       where c.user_id = old.user_id and c.client_id = old.client_id returning 1`,
+    gone_form_files_per_user: `delete from gone_form_files g using (
+        select id from (
+          select id, row_number() over (partition by user_id order by gone_at desc, id desc) as n from gone_form_files) ranked
+         where n > ${RETENTION.goneFormFilesPerUser}) old
+      where g.id = old.id returning 1`,
   };
   const removed: Record<string, number> = {};
   for (const [name, sql] of Object.entries(statements)) removed[name] = (await db.query(sql)).length;

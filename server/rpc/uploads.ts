@@ -17,6 +17,7 @@ import { isId, newId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { Queryable } from '../db/db.js';
 import { downloadHeaders } from '../storage/download-headers.js';
+import { forgetGone, NONE_TO_COME_BACK, UNSTORED_BY_ADDER, wasRemoved, wasSwept } from '../storage/gone-files.js';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS, type FileStorage } from '../storage/files.js';
 import { signFileUrl } from '../storage/signing.js';
 import { mayDownload, requireAttach } from './file-access.js';
@@ -33,6 +34,7 @@ export const BUCKET_NOT_FOUND = 'Bucket not found';
 export const FILE_NOT_FOUND = 'File not found';
 export const BUCKET_LOCKED = 'This bucket is locked: its files are complete and no more can be added';
 export const FILE_REMOVED = 'This file was removed before its upload finished';
+export const FILE_SWEPT = 'This file was not sent for a week and was taken off its bucket: add it again';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
@@ -107,16 +109,17 @@ function checkFileToAdd(f: FileToAdd): { type: keyof typeof ACCEPTED_FILE_TYPES;
   return { type: meta.type, size, filename: f.filename };
 }
 
-/** Locks the caller's buckets holding `fileId` once every file in them has been stored by its uploader. */
+/**
+ * Locks the caller's buckets holding `fileId` once every file in them has been stored by its uploader, and no file the
+ * sweep took from them may still come back (a locked bucket takes no file, and that one's device adds it again).
+ */
 async function lockCompleteBuckets(db: Queryable, fileId: string): Promise<void> {
   await db.query(
     `update upload_buckets b set locked = 1
       where b.locked = 0
         and b.id in (select upload_form_id from upload_form_files where upload_bucket_file_id = $1)
-        and not exists (
-          select 1 from upload_form_files ff
-           where ff.upload_form_id = b.id
-             and not exists (select 1 from bucket_file_holders h where h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = ff.user_id))`,
+        and not exists (select 1 from upload_form_files ff where ff.upload_form_id = b.id and ${UNSTORED_BY_ADDER})
+        and ${NONE_TO_COME_BACK}`,
     [fileId],
   );
 }
@@ -177,6 +180,11 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
           if (known !== undefined && (known.upload_form_id !== bucket.id || known.combined !== f.combinedHash || known.user_id !== userId)) {
             throw invalid('This form file id is already used for another file');
           }
+          // A file someone removed is not added back by a device still sending it: its upload URL says so, for good.
+          if (known === undefined && (await wasRemoved(tx, userId, f.formFileId))) {
+            answers.push({ combinedHash: f.combinedHash, fileId: '', needsUpload: true, state: FileState.PENDING_UPLOAD });
+            continue;
+          }
           if (known === undefined && bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
           await tx.query(
             `insert into bucket_files (id, filehash, extension, type, filesize, state, file_hash, metadata_hash)
@@ -190,6 +198,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
                values ($1, $2, $3, $4, $5, $6, $7, $8)`,
               [f.formFileId, bucket.id, file.id, f.description || null, f.combinedHash, filename, count + i, userId],
             );
+            await forgetGone(tx, f.formFileId);
           }
           const held = await holds(tx, file.id, userId);
           answers.push({ combinedHash: f.combinedHash, fileId: file.id, needsUpload: !held, state: held ? FileState.DOWNLOADED_OK : FileState.PENDING_UPLOAD });
@@ -211,8 +220,10 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const bucket = await ownBucket(db, userId, req.bucketId);
       await requireStillAttached(files, userId, bucket);
       const file = await fileByHash(db, req.combinedHash);
-      // The caller's bucket exists, so its add has been made: a file it does not list was taken out of it since.
+      // The caller's bucket exists, so its add has been made: a file it does not list was taken out of it since, by
+      // the sweep (the device adds it again) or by a person (never added back).
       const inBucket = file !== undefined && (await bucketLists(db, bucket.id, file.id, userId));
+      if (!inBucket && (await wasSwept(db, userId, bucket.id, req.combinedHash))) throw new ConnectError(FILE_SWEPT, Code.NotFound);
       if (!inBucket) throw new ConnectError(FILE_REMOVED, Code.FailedPrecondition);
       if (await holds(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
       if (bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);

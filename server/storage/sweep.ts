@@ -1,5 +1,6 @@
 import type { FileStorage } from './files.js';
 import { sweepUnreferencedFiles } from './files.js';
+import { rememberGone, UNSTORED_BY_ADDER } from './gone-files.js';
 import { PARTIAL_LIMITS } from './partials.js';
 
 /** At most this many abandoned uploads per pass: a backlog goes over a few passes, never in one long transaction. */
@@ -30,15 +31,16 @@ export async function sweepFiles(files: FileStorage, now: number): Promise<FileS
 /**
  * An upload nobody finishes would otherwise keep its rows for ever, synced to every device that sees what it is
  * attached to, and a client could grow them by adding files it never sends. The device, if it comes back, adds the
- * file again and sends it from the start (src/domain/uploadQueue.ts), as it does for partial bytes swept.
+ * file again and sends it from the start (src/domain/uploadQueue.ts), as it does for partial bytes swept: each file
+ * taken is remembered as swept (gone-files.ts), so the server tells it to add the file again rather than refusing it
+ * as removed.
  */
 async function sweepAbandonedUploads(files: FileStorage, now: number): Promise<{ abandonedUploads: number; emptyBuckets: number }> {
   const db = files.db.background;
   const idleSince = new Date(now - PARTIAL_LIMITS.idleMs);
-  const unstored = `not exists (select 1 from bucket_file_holders h where h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = ff.user_id)`;
   const candidates = await db.query<{ id: string; file_id: string; user_id: string | null }>(
     `select ff.id, ff.upload_bucket_file_id as file_id, ff.user_id from upload_form_files ff
-      where ff.created_at < $1 and ff.upload_bucket_file_id is not null and ${unstored}
+      where ff.created_at < $1 and ff.upload_bucket_file_id is not null and ${UNSTORED_BY_ADDER}
       order by ff.created_at limit ${ABANDONED_PER_PASS}`,
     [idleSince],
   );
@@ -55,7 +57,10 @@ async function sweepAbandonedUploads(files: FileStorage, now: number): Promise<{
         where ff.id = any($1::text[]) for update of f skip locked`,
       [abandoned],
     );
-    const gone = await tx.query(`delete from upload_form_files ff where ff.id = any($1::text[]) and ${unstored} returning 1`, [free.map((r) => r.id)]);
+    // No file can be stored meanwhile (its row is locked here), so what is remembered is what the delete takes.
+    const ids = free.map((r) => r.id);
+    await rememberGone(tx, ids, 'swept');
+    const gone = await tx.query(`delete from upload_form_files ff where ff.id = any($1::text[]) and ${UNSTORED_BY_ADDER} returning 1`, [ids]);
     return gone.length;
   });
   const buckets = await db.transaction(async (tx) => {

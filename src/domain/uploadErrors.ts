@@ -7,8 +7,9 @@ import type { BackoffSchedule } from './backoff.js';
  * - permission_denied and unauthenticated are an authentication error: the item waits for a new sign-in, kept;
  * - failed_precondition is final. SPEC counts it as success (the work is done or can no longer be done) and never
  *   retries it; this server answers it only when the work can no longer be done — a locked bucket takes no new file,
- *   what the file is attached to is no longer the caller's, the file was removed from it — never for work done (that
- *   is answered ok, or already_exists for the upload URL), so the file is told as not accepted, not shown as stored;
+ *   what the file is attached to is no longer the caller's, someone removed the file from it — never for work done
+ *   (that is answered ok, or already_exists for the upload URL), so the file is told as not accepted, not shown as
+ *   stored;
  * - not_found on the add is retried while this device has changes still on their way to the server (what the file
  *   is attached to may be one of them: a note written offline) and final once it has none: then the server neither
  *   has the thing nor lets the caller add to it (a vehicle sold, a job ended), and nothing on the device can change
@@ -16,9 +17,11 @@ import type { BackoffSchedule } from './backoff.js';
  *   as for one that does not, so that ids cannot be probed;
  * - anything else, and a network failure, is retried with back-off;
  * - the signed-URL calls are not retried on permission_denied, unauthenticated, invalid_argument, not_found,
- *   unimplemented or already_exists, except that not_found is retried for the upload URL (the add that makes the
- *   bucket may still be in flight; a bucket that exists but no longer lists the file is answered failed_precondition)
- *   and already_exists there means the bytes are stored already (go straight to finalize).
+ *   unimplemented or already_exists, except that not_found is retried for the upload URL, through the add
+ *   (src/domain/uploadQueue.ts): the add that makes the bucket may still be in flight, or the server's file sweep took
+ *   the file (and maybe its bucket) after a week without a byte, and adding it again answers both — while a file
+ *   someone removed is answered failed_precondition, so a removal is never undone by a device still sending the
+ *   file; already_exists there means the bytes are stored already (go straight to finalize).
  * Codes are Connect's names (snake case); 'network' is a failed fetch. Pure: the queue maps its errors to these.
  */
 

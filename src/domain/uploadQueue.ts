@@ -8,7 +8,8 @@ import { classifyPutStatus, classifyUploadError, FILE_RETRY_SCHEDULE, type RpcCo
  *
  *   queued ──add──► added ──url──► uploading ──all bytes──► uploaded ──finalize──► done
  *      (needs_upload false: added → uploaded;  url already_exists: added → uploaded;
- *       url not_found: back to queued, the file is added again;  finalize not_found: back to added)
+ *       url not_found: back to queued, the file is added again (the sweep took it);  finalize not_found: back to
+ *       added, whose upload URL then says whether the file is to be added again or was removed for good)
  *   any step: retryable error → same state, attempt+1, not before next_attempt_at
  *             auth error → waiting_auth (resumes as queued after a sign-in)
  *             final refusal (src/domain/uploadErrors.ts) → failed: the runner tells the person and drops the file
@@ -93,8 +94,9 @@ export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, r
         case 'retry':
           // Finalize answers not_found while bytes are missing (a PUT cut short): go back and send the rest.
           if (event.call === 'finalize' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.added, signedUrl: null, signedUrlExpires: null };
-          // The upload URL answers not_found when the server does not list the file: its upload was swept after a
-          // week without a byte (server/storage/sweep.ts), or the add has not landed. Adding it again answers both.
+          // The upload URL answers not_found when the server's sweep took the file (server/storage/sweep.ts, after a
+          // week without a byte) or the add has not landed: adding it again answers both. A file someone removed is
+          // answered failed_precondition instead, final below: adding it back would undo the removal.
           if (event.call === 'upload_url' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.queued, signedUrl: null, signedUrlExpires: null };
           return retry(event.message);
         case 'skip_upload':

@@ -91,6 +91,21 @@ describe.each(backends)('what a caller can make the server store or send is boun
     expect(await count(`select count(*) as n from sync_upload_clients where user_id = $1 and client_id = 'device-20'`, [userId])).toBe(0);
   });
 
+  it('keeps why each file left its bucket unsent however old, and a bounded number per user, the most recent', async () => {
+    const [{ id: userId }] = (await server.db.query<{ id: string }>(`select id from users where email = 'worker@tagbook.test'`)) as [{ id: string }];
+    const files = RETENTION.goneFormFilesPerUser + 20;
+    await server.db.query(
+      `insert into gone_form_files (id, user_id, upload_form_id, file_hash, swept, gone_at)
+       select 'gone-' || n, $1, 'bucket', md5(n::text), n % 2 = 0, now() - interval '10 years' + n * interval '1 day' from generate_series(1, $2::int) as n`,
+      [userId, files],
+    );
+    const removed = await pruneStoredRows(server.db);
+    expect(removed.gone_form_files_per_user).toBe(20);
+    expect(await count('select count(*) as n from gone_form_files where user_id = $1', [userId])).toBe(RETENTION.goneFormFilesPerUser);
+    expect(await count(`select count(*) as n from gone_form_files where id = 'gone-21'`)).toBe(1);
+    expect(await count(`select count(*) as n from gone_form_files where id = 'gone-20'`)).toBe(0);
+  });
+
   it('prunes stale rows of every table a caller can grow, and keeps fresh ones', async () => {
     const [{ id: userId }] = (await server.db.query<{ id: string }>(`select id from users where email = 'owner@tagbook.test'`)) as [{ id: string }];
     await server.db.query(`insert into sign_in_failures (key, window_started_at, failures) values ('account:stale', now() - interval '2 days', 3), ('account:fresh', now(), 1)`);

@@ -31,7 +31,8 @@ const V_OWNED = 'vehicle-owned';
 const V_STRANGER = 'vehicle-stranger';
 const V_MISSING = 'vehicle-missing';
 const V_C2_CUSTOMER = 'vehicle-c2-customer';
-const R1 = 'request-1';
+/** Shaped like a real id (22 characters): a form key, which a file the sweep took keeps, names it. */
+const R1 = 'request-one-0000000000';
 const R2 = 'request-2';
 const R_DELETED = 'request-deleted';
 const NOW = '2026-03-01T12:00:00.000Z';
@@ -362,6 +363,16 @@ describe('removing attached files (upload_form_files, DELETE only)', () => {
     expect((await remove('owner', onVehicle(OWNER, V_STRANGER)))?.code).toBe('not_found');
     expect(await remove('stranger', onVehicle(OWNER, V_STRANGER))).toBeNull();
     expect((await remove('otherEmployee', onRequest(OTHER_EMPLOYEE)))?.code).toBe('not_found');
+  });
+
+  it('a file the sweep took with its bucket is removed by the same rule, read from what was kept of it', async () => {
+    // storage/gone-files.ts sweptFormFile: the bucket is gone, its form_key says what the file was attached to.
+    const swept = (userId: string): Row => ({ id: 'ff', upload_form_id: 'bucket-gone', user_id: userId, vehicle_id: V_OWNED, form_key: `service_request/${R1}` });
+    expect(await remove('employee', swept(EMPLOYEE))).toBeNull();
+    expect(await remove('owner', swept(EMPLOYEE))).toBeNull();
+    expect((await remove('otherEmployee', swept(EMPLOYEE)))?.code).toBe('not_found');
+    expect((await remove('stranger', swept(EMPLOYEE)))?.code).toBe('not_found');
+    expect((await remove('employee', swept(OWNER)))?.code).toBe('not_found');
   });
 
   it('anyone else is told it is not there, and nobody writes form files as rows', async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { rememberRemoval, sweptFormFile } from '../../storage/gone-files.js';
 import {
   InvalidValue,
   isValidRowId,
@@ -86,9 +87,12 @@ export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, 
   // Table names below come from the WRITABLE_COLUMNS whitelist only; every value is a parameter.
   const [current = null] = await tx.query<Row>(`select * from ${table} where id = $1 for update`, [entry.id]);
   if (entry.kind === 'DELETE') {
-    if (current === null) return null;
-    const refusal = await authorize({ table, kind: 'DELETE', current, next: null, changed: new Set() }, actor, lookups);
+    // A form file the sweep took is still there to remove: the device that added it would bring it back otherwise.
+    const removing = current ?? (table === 'upload_form_files' ? await sweptFormFile(tx, entry.id) : null);
+    if (removing === null) return null;
+    const refusal = await authorize({ table, kind: 'DELETE', current: removing, next: null, changed: new Set() }, actor, lookups);
     if (refusal) return refusal;
+    if (table === 'upload_form_files') await rememberRemoval(tx, entry.id);
     await tx.query(`delete from ${table} where id = $1`, [entry.id]);
     return null;
   }

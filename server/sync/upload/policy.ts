@@ -1,4 +1,4 @@
-import { mayRemoveFile, type AttachmentTarget } from '../../../src/domain/files.js';
+import { mayRemoveFile, parseFormKey, type AttachmentTarget } from '../../../src/domain/files.js';
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { deadReference, missingValue, type RowFacts } from './completeness.js';
 import { deletedRowRule } from './deletedRows.js';
@@ -164,7 +164,8 @@ async function vehicleRecordRule(w: Write, actor: Actor, lookups: Lookups): Prom
  */
 async function formFileRemovalRule(w: Write, actor: Actor, lookups: Lookups): Promise<Refusal | null> {
   if (w.current === null) return missingRow(w.table);
-  const target = await lookups.bucketTarget(str(w.current.upload_form_id) ?? '');
+  // What it is attached to: its bucket's target, or for a file the sweep took with its bucket, the one kept of it.
+  const target = (await lookups.bucketTarget(str(w.current.upload_form_id) ?? '')) ?? parseFormKey(str(w.current.form_key) ?? '');
   const vehicleId = str(w.current.vehicle_id);
   // A deleted request is read-only, its files included: its staff no longer remove them.
   const request = target?.kind === 'service_request' ? await lookups.request(target.id) : undefined;

@@ -213,7 +213,7 @@ export type AddedFile = Message<"tagbook.v1.AddedFile"> & {
   combinedHash: string;
 
   /**
-   * The stored file's id.
+   * The stored file's id; empty for a file someone removed, which is not added back.
    *
    * @generated from field: string file_id = 2;
    */
@@ -441,8 +441,12 @@ export const FileStateSchema: GenEnum<FileState> = /*@__PURE__*/
  * Error codes, as clients treat them (SPEC section 8, src/domain/uploadErrors.ts): `invalid_argument` (including an
  * empty bucket id) is never retried; `permission_denied` and `unauthenticated` are authentication failures;
  * `failed_precondition` is never retried either: this service answers it only when the work can no longer be done
- * (what the bucket is attached to is no longer the caller's to add to, the bucket is locked, the file was removed
+ * (what the bucket is attached to is no longer the caller's to add to, the bucket is locked, someone removed the file
  * from it), never for work already done, which succeeds; anything else is retried.
+ *
+ * A file added and sent no byte for a week is taken off its bucket by the server's file sweep, which remembers it:
+ * the device that still holds it adds it again (GetUploadSignedUrl answers `not_found`), while a file someone removed
+ * is never added back by a device still sending it.
  *
  * @generated from service tagbook.v1.UploadService
  */
@@ -461,7 +465,8 @@ export const UploadService: GenService<{
    * Records files in a bucket, creating the stored-file entries that do not exist yet. Idempotent: adding a file
    * already in the bucket returns it again. A locked bucket accepts no new files (`failed_precondition`), nor does
    * one whose target the caller may no longer add files to (`failed_precondition`; what they left unfinished in it
-   * is dropped).
+   * is dropped). A file the sweep took is added again under its form file id; one someone removed is not: its entry
+   * in the answer has an empty file_id and needs_upload, and its upload URL is refused for good.
    *
    * @generated from rpc tagbook.v1.UploadService.AddFilesToBucket
    */
@@ -471,9 +476,10 @@ export const UploadService: GenService<{
     output: typeof AddFilesToBucketResponseSchema;
   },
   /**
-   * A URL to PUT the file's bytes to. `not_found` when the bucket does not exist yet (clients retry: the add that
-   * makes it may still be in flight); `failed_precondition` when the caller's bucket does not list the file (it was
-   * removed) or its target is no longer the caller's to add to (what they left unfinished in it is dropped);
+   * A URL to PUT the file's bytes to. `not_found` when the bucket does not exist (the add that makes it may still
+   * be in flight, or the sweep took it) or no longer lists the caller's file because the sweep took it: clients add
+   * the file again. `failed_precondition` when the caller's bucket does not list the file because someone removed
+   * it, or its target is no longer the caller's to add to (what they left unfinished in it is dropped);
    * `already_exists` when its bytes are already stored.
    *
    * @generated from rpc tagbook.v1.UploadService.GetUploadSignedUrl
@@ -485,8 +491,9 @@ export const UploadService: GenService<{
   },
   /**
    * Called after the PUT: the server checks the stored bytes against the digests and marks the file
-   * FILE_STATE_DOWNLOADED_OK. Idempotent. `not_found` when no bytes arrived, or the file is no longer in the bucket;
-   * `invalid_argument` when they do not match the digests (they are discarded).
+   * FILE_STATE_DOWNLOADED_OK. Idempotent. `not_found` when no bytes arrived, or the file is no longer in the bucket
+   * (removed or swept, even while its bytes were on their way: GetUploadSignedUrl then says which); `invalid_argument`
+   * when they do not match the digests (they are discarded).
    *
    * @generated from rpc tagbook.v1.UploadService.FinalizeUpload
    */
