@@ -4,8 +4,8 @@ import type { Queryable } from '../db/db.js';
 export const ADMIN_WATCH_MAX = 100;
 
 /**
- * Records that an administrator opened a vehicle, so their device syncs the whole vehicle (the by_vehicle bucket's
- * second parameter query, migration 0010) and works on it offline as an owner's would. A repeat visit within a day
+ * Records that an administrator opened a vehicle, so their device syncs the whole vehicle (the watched bucket: each
+ * of the vehicle's records lists its watchers, migration 0023) and works on it offline as an owner's would. A repeat visit within a day
  * writes nothing (every write is a sync change); the oldest beyond ADMIN_WATCH_MAX are dropped.
  */
 export async function watchVehicle(db: Queryable, userId: string, vehicleId: string): Promise<void> {

@@ -143,7 +143,7 @@ export function moveLiterals(evaluation: RowEvaluation, literals: LiteralArena):
       last = row.dataLiteral;
       handle = literals.add(last);
     }
-    return { bucket: row.bucket, objectType: row.objectType, objectId: row.objectId, dataLiteral: handle, width: row.width };
+    return { bucket: row.bucket, objectType: row.objectType, objectId: row.objectId, dataLiteral: handle };
   });
   return { rows, params: evaluation.params, errors: evaluation.errors };
 }

@@ -124,7 +124,6 @@ export function evaluateCompiled(table: CompiledTable, record: Readonly<Record<s
           objectType: q.objectType,
           objectId: id,
           dataLiteral,
-          width: q.columns.length,
         });
       }
     }

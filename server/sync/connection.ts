@@ -20,6 +20,7 @@ import {
   type StreamDescription,
   type SubscriptionRef,
 } from './lines.js';
+import { checkConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { SyncRules } from './rules.js';
 import { EMPTY_BUCKET, withSnapshot, type Snapshot } from './stream-store.js';
 import type { StreamRequest } from './stream-request.js';
@@ -29,6 +30,8 @@ export interface ConnectionDeps {
   rules: SyncRules;
   pages: DataPages;
   stats: { opsSent: number; checkpoints: number };
+  /** CONNECTION_LIMITS unless a test lowers them. */
+  limits?: ConnectionLimits;
 }
 
 /** Where a connection's lines go; write returns a promise only when the next line must wait (backpressure). */
@@ -196,7 +199,10 @@ export class SyncConnection implements HubListener {
       });
     }
     this.usedLookups = used;
-    return new Map(mergeBuckets([...this.querier.staticBuckets, ...dynamic]).map((b) => [b.bucket, b]));
+    const results = [...this.querier.staticBuckets, ...dynamic];
+    const buckets = new Map(mergeBuckets(results).map((b) => [b.bucket, b]));
+    checkConnectionLimits(results.length, buckets.size, this.deps.limits);
+    return buckets;
   }
 
   private subscriptionsOf(bucket: ResolvedBucket): SubscriptionRef[] {

@@ -11,6 +11,7 @@ import { SyncHub } from './hub.js';
 import { advisoryLeadership, soleLeadership, type Leadership } from './leader.js';
 import { Replicator, type ReplicatorOptions } from './replicator.js';
 import { handleSyncRoute } from './routes.js';
+import type { ConnectionLimits } from './connection-limits.js';
 import { loadSyncRules, type SyncRules } from './rules.js';
 import type { StreamRequest } from './stream-request.js';
 
@@ -18,6 +19,8 @@ export type SyncConfig = Pick<Config, 'powersyncUrl' | 'databaseUrl' | 'syncRule
 
 export interface SyncEngineOptions {
   replicator?: ReplicatorOptions;
+  /** What one connection may hold; CONNECTION_LIMITS (the PowerSync Service's defaults) unless a test lowers them. */
+  limits?: ConnectionLimits;
 }
 
 /** The built-in sync engine of one server process: replicator (when leader), hub, streams, compaction. */
@@ -27,7 +30,13 @@ export interface SyncEngine {
   readonly replicator: Replicator;
   readonly pages: DataPages;
   /** Counters for tests and benchmarks. */
-  readonly stats: { opsSent: number; checkpoints: number; requests: { userId: string; request: StreamRequest }[] };
+  readonly stats: {
+    opsSent: number;
+    checkpoints: number;
+    requests: { userId: string; request: StreamRequest }[];
+    /** Streams that failed, newest last: whose, and why (a limit's PSYNC_S2305 carries its code). */
+    failures: { userId: string; code: string | null; message: string }[];
+  };
   /** Handles the sync endpoints; false for every other request. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL, shutdown: AbortSignal): Promise<boolean>;
   compact(): Promise<CompactionReport>;
@@ -40,7 +49,7 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   const rules = await loadSyncRules(config.syncRulesPath);
   const hub = new SyncHub();
   const pages = new DataPages(db);
-  const stats: SyncEngine['stats'] = { opsSent: 0, checkpoints: 0, requests: [] };
+  const stats: SyncEngine['stats'] = { opsSent: 0, checkpoints: 0, requests: [], failures: [] };
   // Only a process that shares its PostgreSQL with others needs to win replication; anything else is alone.
   const leadership: Leadership =
     db.kind === 'postgres' && config.databaseUrl ? advisoryLeadership(config.databaseUrl) : soleLeadership();
@@ -75,6 +84,12 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
       stats.requests.push({ userId: token.userId, request });
       if (stats.requests.length > 100) stats.requests.shift();
     },
+    onFailure(error: unknown, token: VerifiedToken) {
+      const code = (error as { code?: unknown }).code;
+      stats.failures.push({ userId: token.userId, code: typeof code === 'string' ? code : null, message: String((error as Error).message ?? error) });
+      if (stats.failures.length > 100) stats.failures.shift();
+    },
+    limits: options.limits,
   };
 
   return {

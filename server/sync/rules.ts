@@ -12,9 +12,9 @@ import { compileTable, evaluateCompiled, type CompiledTable } from './compiled-q
 import { stringifyParameters, stringifyRow } from './row-json.js';
 
 /**
- * sync-rules.yaml, parsed once and hydrated with the default hydration state: bucket names are then exactly what
- * the PowerSync Service would produce without versioned bucket ids (`by_user["u1"]`), so a switch to the service
- * keeps every device's buckets.
+ * sync-rules.yaml, parsed once and hydrated with the default hydration state: bucket names carry no version
+ * (`by_user["u1"]`). The PowerSync Service versions them (`1#by_user["u1"]`), so a device switched between the two
+ * engines finds none of its buckets on the other: it downloads its data again (README, Scaling out).
  */
 export interface SyncRules {
   readonly config: HydratedSyncConfig;
@@ -77,8 +77,6 @@ export interface BucketRow {
   objectType: string;
   objectId: string;
   dataLiteral: string;
-  /** How many columns the data query selected: a row's results are ordered by it. */
-  width: number;
 }
 
 export interface RowEvaluation {
@@ -89,10 +87,10 @@ export interface RowEvaluation {
 }
 
 /**
- * Evaluates one source row against the rules. The rows come back ordered by how many columns they carry, fewest
- * first: a device keeps, for a row held by several buckets, the version with the highest op id, and the ops are
- * numbered in this order — so an owner holding a vehicle through the public bucket (listing fields) and through its
- * own bucket (every field) sees every field.
+ * Evaluates one source row against the rules. The rows come back in the order of the bucket definitions in the
+ * file, as the PowerSync Service writes them: a device keeps, for a row held by several buckets, the version with
+ * the highest op id, and the ops are numbered in this order — so the file lists a table's narrower views first
+ * (sync-rules.yaml), and a device holding a row twice keeps the same, wider copy on either engine.
  */
 export function evaluateRow(rules: SyncRules, table: string, record: Record<string, SqliteValue>): RowEvaluation {
   const info = tableInfo(rules, table);
@@ -100,14 +98,18 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
   const rows: BucketRow[] = [];
   if (info.syncsData) {
     const evaluated = (info.compiled && evaluateCompiled(info.compiled, record)) ?? evaluateWithLibrary(rules, info.ref, record, errors);
-    if (orderedAndDistinct(evaluated)) {
-      // The common case: a row's queries give different places, narrowest first. Nothing to merge or reorder.
+    if (distinctPlaces(evaluated)) {
+      // The common case: a row's queries give different places. Nothing to merge.
       for (const row of evaluated) rows.push(row);
     } else {
-      // One row per place, the last result for it winning (the library's own order otherwise), fewest columns first.
+      // One row per place: the last result for it wins, where it came (a later op overwrites an earlier one).
       const seen = new Map<string, BucketRow>();
-      for (const row of evaluated) seen.set(`${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`, row);
-      for (const row of [...seen.values()].sort((a, b) => a.width - b.width)) rows.push(row);
+      for (const row of evaluated) {
+        const place = `${row.bucket}\u0000${row.objectType}\u0000${row.objectId}`;
+        seen.delete(place);
+        seen.set(place, row);
+      }
+      for (const row of seen.values()) rows.push(row);
     }
   }
   const { ref, syncsParameters } = info;
@@ -125,12 +127,11 @@ export function evaluateRow(rules: SyncRules, table: string, record: Record<stri
   return { rows, params, errors };
 }
 
-/** No two rows in the same place, and widths never decreasing: a few rows, compared pairwise. */
-function orderedAndDistinct(rows: readonly BucketRow[]): boolean {
+/** No two rows in the same place: a few rows, compared pairwise. */
+function distinctPlaces(rows: readonly BucketRow[]): boolean {
   if (rows.length > 8) return false;
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i]!;
-    if (row.width < rows[i - 1]!.width) return false;
     for (let j = 0; j < i; j++) {
       const other = rows[j]!;
       if (other.bucket === row.bucket && other.objectType === row.objectType && other.objectId === row.objectId) return false;
@@ -148,6 +149,5 @@ export function evaluateWithLibrary(rules: SyncRules, ref: SourceTableRef, recor
     objectType: result.table,
     objectId: String(result.id),
     dataLiteral: JSON.stringify(stringifyRow(result.data)),
-    width: Object.keys(result.data).length,
   }));
 }

@@ -11,6 +11,8 @@ export interface StreamDeps extends ConnectionDeps, TokenDeps {
   hub: SyncHub;
   /** Every connection's request, newest last (tests check where reconnecting clients resume). */
   onRequest?: (request: StreamRequest, token: VerifiedToken) => void;
+  /** A stream that failed and was ended (the client reconnects): a limit passed, a database fault. */
+  onFailure?: (error: unknown, token: VerifiedToken) => void;
 }
 
 /** How often a stream tells the client how long its token has left: the keepalive (the service's interval). */
@@ -80,6 +82,7 @@ export async function handleSyncStream(
     unsubscribe = deps.hub.subscribe(connection);
     await connection.start((error) => {
       console.error('sync: stream failed', error);
+      deps.onFailure?.(error, token);
       end();
     });
     await finished;

@@ -36,7 +36,7 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
 
   it('replicates live changes ahead of the backlog, rows the backlog holds too, and every change exactly once', async () => {
     const { db, sync } = server;
-    const [red] = await db.query<{ id: string }>(`select id from vehicles where name = 'Red 911'`);
+    const [red] = await db.query<{ id: string; user_id: string }>(`select id, user_id from vehicles where name = 'Red 911'`);
     const companies = Array.from({ length: 300 }, (_, i) => `BULK${String(i).padStart(6, '0')}`);
     slow = true;
     // 300 companies in one transaction: 30 batches of 10, each at least 25 ms.
@@ -48,7 +48,7 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
     await db.query(`delete from companies where id = $1`, [companies[260]]);
 
     const liveSeen = async () =>
-      (await db.query(`select 1 from sync_oplog where bucket = $1 and data like '%Live ahead%'`, [`by_vehicle["${red!.id}"]`])).length > 0;
+      (await db.query(`select 1 from sync_oplog where bucket = $1 and data like '%Live ahead%'`, [`by_owner["${red!.user_id}"]`])).length > 0;
     while (!(await liveSeen())) await sleep(5);
     const [state] = await db.query<{ position: string }>('select position from sync_state where id = 1');
     expect(Number(state!.position)).toBeLessThan(Number(last));
@@ -87,7 +87,8 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
     const { db, sync } = server;
     // Everything COPY's text format would have to escape, multi-byte and astral characters, and "\N" (its NULL).
     const name = 'Tab\there, new\nline, return\r, back\\slash, \\N, "quoted", Zoë 🚗';
-    const owner = 'awkwardowner0000000000';
+    // The owner's id is a bucket parameter (by_owner): the parameter index holds the awkward text too.
+    const owner = `awkward owner ${name}`;
     const vehicle = 'awkwardvehicle00000000';
     await db.query(`insert into users (id, email, username_digest) values ($1, 'awkward@example.com', repeat('b', 64))`, [owner]);
     await db.query(`insert into vehicles (id, name, description, is_public, user_id) values ($1, $2, $2, false, $3)`, [vehicle, name, owner]);
@@ -95,7 +96,7 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
 
     const [op] = await db.query<{ data: string; checksum: string; op_id: string }>(
       `select data, checksum, op_id from sync_oplog where bucket = $1 and object_id = $2`,
-      [`by_vehicle[${JSON.stringify(vehicle)}]`, vehicle],
+      [`by_owner[${JSON.stringify(owner)}]`, vehicle],
     );
     const row = JSON.parse(op!.data) as string;
     expect(JSON.parse(row)).toMatchObject({ name, description: name, user_id: owner });
@@ -103,11 +104,14 @@ describe.each(backends)('replication of live changes during a bulk load on %s', 
     const [source] = await db.query<{ buckets: unknown }>(`select buckets from sync_source_rows where table_name = 'vehicles' and row_id = $1`, [
       vehicle,
     ]);
-    expect(source!.buckets).toEqual([[`by_vehicle[${JSON.stringify(vehicle)}]`, 'vehicles', vehicle]]);
-    const params = await db.query<{ params: string }>(`select params from sync_parameters where table_name = 'vehicles' and row_id = $1`, [
-      vehicle,
+    expect(source!.buckets).toEqual([[`by_owner[${JSON.stringify(owner)}]`, 'vehicles', vehicle]]);
+    const params = await db.query<{ params: string }>(`select params from sync_parameters where table_name = 'users' and row_id = $1`, [
+      owner,
     ]);
-    expect(params.map((p) => JSON.parse(p.params))).toEqual([[{ vehicle_id: vehicle }]]);
+    expect(params.map((p) => JSON.parse(p.params)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      [{ owner_id: owner }],
+      [{ user_id: owner }],
+    ]);
     expect(await oplogInconsistencies(db)).toEqual([]);
   });
 });

@@ -9,8 +9,8 @@ function evaluate({ table, record: row }: Change): RowEvaluation {
   const record: Record<string, unknown> = row ?? {};
   const rows: RowEvaluation['rows'] = [];
   const id = String(record.id);
-  if (record.is_public === 1n) rows.push({ bucket: 'public[]', objectType: table, objectId: id, dataLiteral: JSON.stringify(JSON.stringify({ id, name: record.name })), width: 2 });
-  if (record.owner) rows.push({ bucket: `own["${record.owner}"]`, objectType: table, objectId: id, dataLiteral: JSON.stringify(JSON.stringify({ id, owner: record.owner })), width: 2 });
+  if (record.is_public === 1n) rows.push({ bucket: 'public[]', objectType: table, objectId: id, dataLiteral: JSON.stringify(JSON.stringify({ id, name: record.name })) });
+  if (record.owner) rows.push({ bucket: `own["${record.owner}"]`, objectType: table, objectId: id, dataLiteral: JSON.stringify(JSON.stringify({ id, owner: record.owner })) });
   const params = new Map<string, string>();
   if (record.owner) params.set(`["own","1","${record.owner}"]`, `[{"vehicle":"${id}"}]`);
   return { rows, params, errors: [] };
