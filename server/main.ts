@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { formatDemoCredentials, seedDemo } from './db/seed.js';
 import { compactOplog } from './sync/compact.js';
+import { loadSyncRules, publicationSql } from './sync/rules.js';
 
 // The bundle runs from dist/server; the built app sits beside it in dist/public.
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,11 @@ async function compactOnly() {
   } finally {
     await db.close();
   }
+}
+
+/** `--publication`: the statement that makes the publication a PowerSync Service replicates through. */
+async function publicationOnly() {
+  console.log(publicationSql(await loadSyncRules(config.syncRulesPath)));
 }
 
 async function serve() {
@@ -68,7 +74,8 @@ async function serve() {
   await running;
 }
 
-const command = process.argv.includes('--seed-only') ? seedOnly : process.argv.includes('--compact') ? compactOnly : serve;
+const commands = { '--seed-only': seedOnly, '--compact': compactOnly, '--publication': publicationOnly };
+const command = Object.entries(commands).find(([flag]) => process.argv.includes(flag))?.[1] ?? serve;
 command().catch((err) => {
   console.error(err);
   process.exit(1);

@@ -35,6 +35,15 @@ export async function loadSyncRules(path: string): Promise<SyncRules> {
   return parseSyncRules(await readFile(path, 'utf8'));
 }
 
+/**
+ * The PostgreSQL publication a PowerSync Service replicates through: every table the rules read, for data or for
+ * parameters, so the service sees each change the rules depend on (README, Scaling out).
+ */
+export function publicationSql(rules: SyncRules, name = 'powersync'): string {
+  const tables = [...new Set(rules.config.getSourceTables().map((t) => t.tablePattern))].sort();
+  return `create publication ${name} for table ${tables.join(', ')};`;
+}
+
 export function sourceTable(name: string): SourceTableRef {
   return { connectionTag: DEFAULT_TAG, schema: 'public', name };
 }

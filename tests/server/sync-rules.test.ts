@@ -4,7 +4,7 @@ import { BaseJwtPayload, RequestParameters, SqlSyncRules } from '@powersync/serv
 import { describe, expect, it } from 'vitest';
 import { AppSchema } from '../../src/data/schema.js';
 import { INFO_COLUMNS, OWNER_VEHICLE_COLUMNS, SHOP_INFO_COLUMNS } from '../../src/domain/vehicleReaders.js';
-import { evaluateRow, parseSyncRules } from '../../server/sync/rules.js';
+import { evaluateRow, parseSyncRules, publicationSql } from '../../server/sync/rules.js';
 import { ROOT } from '../helpers/server.js';
 
 const yaml = readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8');
@@ -214,6 +214,13 @@ describe('sync-rules.yaml', () => {
       '["by_company","1","u1"]': '[{"company_id":"co1"}]',
     });
     expect(lookupsOf('company_employees', { id: 'e1', user_id: 'u1', company_id: 'co1', is_current: 0n })).toEqual({});
+  });
+
+  it('publishes for a PowerSync Service every table a query of the file reads, data and parameters alike', () => {
+    const queries = yaml.replace(/#.*$/gm, '');
+    const named = new Set([...queries.matchAll(/\bFROM\s+([a-z_]+)/g)].map((m) => m[1]!));
+    expect(named.has('users')).toBe(true);
+    expect(publicationSql(rules)).toBe(`create publication powersync for table ${[...named].sort().join(', ')};`);
   });
 
   it('gives an anonymous subject the public bucket and nothing that depends on a user row', () => {
