@@ -15,6 +15,9 @@
 // engine). Each role (anonymous visitor, demo owner, demo worker of the demo company, admin) gets one official
 // @powersync/node client through A (synced by the service) and one through B (synced by our engine).
 //
+// Every difference is printed once: after the first sync, a step prints what is new or changed since the one before
+// (CONFORMANCE_REPEAT=1 prints all of them every time), and a summary line.
+//
 // Exit status: 0 when every role's tables are identical on both engines after every step, 1 otherwise, 2 when the
 // run could not be set up.
 import { build } from 'esbuild';
@@ -36,6 +39,8 @@ const BACKSTOP_MS = Number(process.env.CONFORMANCE_BACKSTOP_MS || 120_000);
 const ROLES = ['anonymous', 'owner', 'worker', 'admin'];
 const ENGINES = ['service', 'tagbook'];
 const NAMES = { left: 'service', right: 'tagbook' };
+/** CONFORMANCE_REPEAT=1 prints every difference after every step, not only what is new or changed since the one before. */
+const REPEAT = process.env.CONFORMANCE_REPEAT === '1';
 
 const log = (line = '') => console.log(line);
 
@@ -113,6 +118,7 @@ async function bundleProjectModules() {
 
 const cleanups = [];
 let cleaning = null;
+let interrupted = false;
 function cleanUp() {
   cleaning ??= (async () => {
     while (cleanups.length > 0) {
@@ -128,6 +134,7 @@ function cleanUp() {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping everything this run started…`);
     void cleanUp().then(() => process.exit(130));
   });
@@ -397,10 +404,15 @@ async function main() {
   const synced = m.AppSchema.tables.filter((t) => !t.localOnly).map((t) => t.name);
   const localOnly = m.AppSchema.tables.filter((t) => t.localOnly).map((t) => t.name);
   log(`Compared: every synced table of the client schema (${synced.join(', ')}), all columns, rows by id; local-only tables (${localOnly.join(', ')}) never sync`);
-  log(`Each difference: [role] table id column: service <value> | tagbook <value>`);
+  log('Each difference: [role] table id column: service <value> | tagbook <value>');
+  if (!REPEAT) log('After the first sync, a step prints the differences that are new or changed (CONFORMANCE_REPEAT=1: all of them)');
 
   const summary = [];
   let failed = false;
+  /** The previous step's differences by role, table, id and column: a step prints what is new or changed since. */
+  let previous = new Map();
+  const key = ({ role, d }) => `${role}\u0000${d.table}\u0000${d.id}\u0000${d.column ?? '*'}`;
+  const sameDifference = (x, y) => x.d.kind === y.d.kind && JSON.stringify([x.d.left, x.d.right]) === JSON.stringify([y.d.left, y.d.right]);
   for (const [index, step] of steps.entries()) {
     log('');
     log(`== ${index}. ${step.name}`);
@@ -415,9 +427,24 @@ async function main() {
       for (const d of diff(left, right)) differences.push({ role, d });
     }
     for (const p of problems) log(`  PROBLEM ${p}`);
+    const current = new Map(differences.map((x) => [key(x), x]));
+    const fresh = REPEAT ? differences : differences.filter((x) => !previous.has(key(x)) || !sameDifference(previous.get(key(x)), x));
     // What the data says first; the same instants written in another format after.
-    const ordered = [...differences.filter((x) => x.d.kind !== 'format'), ...differences.filter((x) => x.d.kind === 'format')];
+    const ordered = [...fresh.filter((x) => x.d.kind !== 'format'), ...fresh.filter((x) => x.d.kind === 'format')];
     for (const { role, d } of ordered) log(`  ${formatDifference(role, d, NAMES)}`);
+    if (!REPEAT) {
+      // Gone (the row left both devices) or now equal, one line per row.
+      const resolved = new Map();
+      for (const [k, { role, d }] of previous) {
+        if (current.has(k)) continue;
+        const row = `[${role}] ${d.table} ${d.id}`;
+        resolved.set(row, [...(resolved.get(row) ?? []), d.column ?? '(the row)']);
+      }
+      for (const [row, columns] of resolved) log(`  no longer different: ${row} ${columns.join(', ')}`);
+      const kept = differences.length - fresh.length;
+      if (kept > 0) log(`  …and ${kept} difference(s) exactly as after the previous step, not repeated`);
+    }
+    previous = current;
     const perRole = ROLES.map((role) => `${role} ${countLine(differences.filter((x) => x.role === role).map((x) => x.d))}`).join('; ');
     const line = differences.length === 0 && problems.length === 0
       ? 'same'
@@ -439,7 +466,8 @@ let status = 2;
 try {
   status = await main();
 } catch (err) {
-  console.error(`conformance: ${err.stack ?? err}`);
+  // Once interrupted, what was running fails as its clients close under it: nothing to report.
+  if (!interrupted) console.error(`conformance: ${err.stack ?? err}`);
 } finally {
   await cleanUp();
 }
