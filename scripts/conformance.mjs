@@ -26,7 +26,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SqlSyncRules } from '@powersync/service-sync-rules';
 import pg from 'pg';
 import { Cluster } from './conformance/cluster.mjs';
 import { openClient, waitUntil } from './conformance/clients.mjs';
@@ -84,19 +83,6 @@ function requireEnv() {
   return { entry, node: nodePath, nodeVersion, serviceVersion: servicePackage.version, commit };
 }
 
-/** Every table the rules read, data and parameter queries alike, as the rules library parses them. */
-function sourceTables(rulesPath) {
-  const { config, errors } = SqlSyncRules.fromYaml(readFileSync(rulesPath, 'utf8'), { defaultSchema: 'public', throwOnError: false });
-  const fatal = errors.filter((e) => e.type !== 'warning');
-  if (fatal.length > 0) setupError(`${rulesPath}: ${fatal.map((e) => e.message).join('; ')}`);
-  const tables = new Set();
-  for (const pattern of config.getSourceTables()) {
-    if (pattern.isWildcard) setupError(`a wildcard table pattern (${pattern.tablePattern}) cannot be published table by table`);
-    tables.add(`${pattern.schema}.${pattern.tablePattern}`);
-  }
-  return [...tables].sort();
-}
-
 function buildProject() {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['build.mjs'], { cwd: ROOT, encoding: 'utf8' });
@@ -145,14 +131,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 async function main() {
   const env = requireEnv();
   const rulesPath = resolve(ROOT, process.env.SYNC_RULES || 'sync-rules.yaml');
-  const tables = sourceTables(rulesPath);
   log(`PowerSync Service ${env.serviceVersion}${env.commit ? ` (commit ${env.commit})` : ''} on Node ${env.nodeVersion}; Tagbook on Node ${process.version}`);
-  log(`Rules: ${rulesPath.slice(ROOT.length + 1)}; tables read (publication powersync): ${tables.map((t) => t.replace(/^public\./, '')).join(', ')}`);
 
   log(`Built Tagbook (node build.mjs) in ${(buildProject() / 1000).toFixed(1)} s`);
   const bundle = await bundleProjectModules();
   cleanups.push(['the bundled modules', () => rmSync(bundle, { force: true })]);
   const m = await import(bundle);
+  // Every table the rules read, for data or for parameters, as `npm run publication` prints it.
+  const publication = m.publicationSql(await m.loadSyncRules(rulesPath));
+  log(`Rules: ${rulesPath.slice(ROOT.length + 1)}; ${publication}`);
 
   const dir = mkdtempSync(join(tmpdir(), 'tagbook-conformance-'));
   cleanups.push(['the temporary directory', () => rmSync(dir, { recursive: true, force: true })]);
@@ -180,7 +167,7 @@ async function main() {
   await source.connect();
   cleanups.push(['the database connection', () => source.end()]);
   const q = async (sql, params = []) => (await source.query(sql, params)).rows;
-  await q(`create publication powersync for table ${tables.map((t) => t.split('.').map((p) => `"${p}"`).join('.')).join(', ')}`);
+  await q(publication);
 
   // The service, then Tagbook B (no POWERSYNC_URL: our engine) on the same database.
   const service = await startService({
@@ -421,10 +408,13 @@ async function main() {
     const problems = await step.run();
     problems.push(...(await settle()));
     const differences = [];
+    const held = [];
     for (const role of ROLES) {
       const left = await dump(clients[role].service.db, synced);
       const right = await dump(clients[role].tagbook.db, synced);
       for (const d of diff(left, right)) differences.push({ role, d });
+      const rows = (tables) => [...tables.values()].reduce((n, t) => n + t.size, 0);
+      held.push(`${role} ${rows(left)}/${rows(right)}`);
     }
     for (const p of problems) log(`  PROBLEM ${p}`);
     const current = new Map(differences.map((x) => [key(x), x]));
@@ -450,6 +440,7 @@ async function main() {
       ? 'same'
       : `${countLine(differences.map((x) => x.d))}${problems.length ? `, ${problems.length} problem(s)` : ''} — ${perRole}`;
     if (line !== 'same') failed = true;
+    log(`   rows held (service/tagbook): ${held.join(', ')}`);
     if (index > 0) log(`   the change showed on the devices waited for: service ${Math.round(seen.service)} ms, tagbook ${Math.round(seen.tagbook)} ms after it was made`);
     log(`-- ${index}. ${step.name}: ${line}`);
     summary.push(`${index}. ${step.name}: ${line}`);
