@@ -18,6 +18,13 @@
 // Every difference is printed once: after the first sync, a step prints what is new or changed since the one before
 // (CONFORMANCE_REPEAT=1 prints all of them every time), and a summary line.
 //
+// CONFORMANCE_FLEET=1 adds steps at the scale issue 28 names (scripts/conformance/fleet.mjs; about 3 minutes more):
+// the owner with 10,000 more vehicles, a shop with 10,000 customer vehicles and its worker, the admin over both
+// watching 100 of the fleet, each signing in again on both engines (first sync times, buckets held, whether an
+// engine refused the connection); then 1,000 vehicles churned through the public list and both engines compacted,
+// with what a new anonymous device is sent before and after. Those steps compare row counts and a digest of every
+// row per table, and print the differences of a table whose digests differ.
+//
 // Exit status: 0 when every role's tables are identical on both engines after every step, 1 otherwise, 2 when the
 // run could not be set up.
 import { build } from 'esbuild';
@@ -30,6 +37,7 @@ import pg from 'pg';
 import { Cluster } from './conformance/cluster.mjs';
 import { openClient, waitUntil } from './conformance/clients.mjs';
 import { countLine, diff, dump, formatDifference, timestampMs } from './conformance/compare.mjs';
+import { runFleet } from './conformance/fleet.mjs';
 import { freePort, serviceEntry, startService, startTagbook } from './conformance/processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +48,18 @@ const ENGINES = ['service', 'tagbook'];
 const NAMES = { left: 'service', right: 'tagbook' };
 /** CONFORMANCE_REPEAT=1 prints every difference after every step, not only what is new or changed since the one before. */
 const REPEAT = process.env.CONFORMANCE_REPEAT === '1';
+/**
+ * The fleet steps (issue 28's scale: an owner with 10,000 vehicles, a shop with 10,000 customer vehicles, an admin
+ * over both, 1,000 vehicles churned through the public list, compaction) take minutes, so they run when asked:
+ * CONFORMANCE_FLEET=1 runs them with 10,000 vehicles, CONFORMANCE_FLEET=<n> with n (n > 1), unset or 0 not at all.
+ */
+const FLEET_SIZE = (() => {
+  const value = process.env.CONFORMANCE_FLEET || '0';
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) setupError(`CONFORMANCE_FLEET=${value}: 1 (10,000 vehicles), a number of vehicles, or 0 (no fleet steps)`);
+  return number === 1 ? 10_000 : number;
+})();
+const runStarted = performance.now();
 
 const log = (line = '') => console.log(line);
 
@@ -235,22 +255,26 @@ async function main() {
   const one = async (db, sql, params = []) => (await db.getAll(sql, params))[0] ?? null;
 
   /**
-   * Touches the sentinel tag (a row in the public bucket every role holds) and waits until every client shows it:
-   * both engines send a transaction only with everything committed before it, so a client showing the sentinel
-   * has every earlier change too. Returns the problems (a client that never showed it).
+   * Touches the sentinel tag (a row in the public bucket every role holds) and waits until every given client shows
+   * it: both engines send a transaction only with everything committed before it, so a client showing the sentinel
+   * has every earlier change too. Returns the problems (a client that never showed it) and, per engine, how long
+   * after the touch its last client showed it.
    */
-  async function settle() {
+  async function settle(list = all) {
     const [row] = await q(
       "update qr_tags set updated_at = date_trunc('milliseconds', clock_timestamp()) where id = $1 returning updated_at",
       [SENTINEL_TAG],
     );
+    const touched = performance.now();
     const want = row.updated_at.getTime();
     const problems = [];
-    await Promise.all(all.map(async ({ role, engine, client }) => {
+    const ms = { service: 0, tagbook: 0 };
+    await Promise.all(list.map(async ({ role, engine, client }) => {
       const ok = await waitUntil(async () => timestampMs((await one(client.db, 'select updated_at from qr_tags where id = ?', [SENTINEL_TAG]))?.updated_at) === want, BACKSTOP_MS);
       if (!ok) problems.push(`[${role}] on ${engine}: the sentinel tag's change never arrived (${BACKSTOP_MS} ms)`);
+      ms[engine] = Math.max(ms[engine], performance.now() - touched);
     }));
-    return problems;
+    return { problems, ms };
   }
 
   /** When the current step's change was made, and when each engine's devices last showed what was waited for. */
@@ -406,7 +430,7 @@ async function main() {
     stepStarted = performance.now();
     seen = { service: 0, tagbook: 0 };
     const problems = await step.run();
-    problems.push(...(await settle()));
+    problems.push(...(await settle()).problems);
     const differences = [];
     const held = [];
     for (const role of ROLES) {
@@ -446,9 +470,39 @@ async function main() {
     summary.push(`${index}. ${step.name}: ${line}`);
   }
 
+  let fleetFigures = [];
+  if (FLEET_SIZE > 0) {
+    log('');
+    log(`Fleet steps (CONFORMANCE_FLEET: ${FLEET_SIZE.toLocaleString('en-US')} vehicles): the owner's, worker's and admin's devices above are closed,`);
+    log('the anonymous ones stay; each role signs in again on both engines after its data is in. Per role: rows per table');
+    log('(service/tagbook) and whether a digest of every row of each table is the same; differences printed as above.');
+    for (const role of ['owner', 'worker', 'admin']) for (const engine of ENGINES) await clients[role][engine].close();
+    const fleet = await runFleet({
+      m, q, log, ids, dir, cleanups,
+      size: FLEET_SIZE,
+      backstopMs: BACKSTOP_MS,
+      firstIndex: steps.length,
+      servers: { service: serverA, tagbook: serverB },
+      endpoints: { service: serviceUrl, tagbook: serverB.url },
+      anonymous: clients.anonymous,
+      settle,
+      serviceCli: { node: env.node, entry: env.entry, configPath: service.configPath, cwd: dir },
+      tagbookCli: { root: ROOT, env: { ...common, DATA_DIR: join(dir, 'b'), SEED: '0' } },
+    });
+    summary.push(...fleet.summary);
+    failed ||= fleet.failed;
+    fleetFigures = fleet.figures;
+  }
+
   log('');
   log('Summary');
   for (const line of summary) log(`  ${line}`);
+  if (fleetFigures.length > 0) {
+    log('Fleet figures');
+    for (const line of fleetFigures) log(`  ${line}`);
+  }
+  if (FLEET_SIZE === 0) log('Fleet steps: not run (CONFORMANCE_FLEET=1 adds them: 10,000 vehicles per fleet, about 3 minutes more)');
+  log(`Run time: ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
   log(failed ? 'RESULT: the engines differ' : 'RESULT: no difference');
   return failed ? 1 : 0;
 }

@@ -48,21 +48,52 @@ export async function openClient(m, { server, account, expectedEndpoint, dir }) 
   // The SDK keys its in-process locks by file name: every client needs a name of its own.
   const db = new PowerSyncDatabase({ schema: m.AppSchema, database: { dbFilename: `${basename(folder)}.db`, dbLocation: folder } });
   await db.init();
+  // What the engine answered when it would not sync: a refused connection (the service's PSYNC_S2305 past its
+  // limits) shows here, as the SDK retries it forever.
+  const downloadErrors = [];
+  db.registerListener({
+    statusChanged(status) {
+      const error = status.dataFlowStatus?.downloadError;
+      const message = error ? String(error.message ?? error) : null;
+      if (message && downloadErrors.at(-1) !== message) downloadErrors.push(message);
+    },
+  });
   const started = performance.now();
   await db.connect(connector, { connectionMethod: SyncStreamConnectionMethod.HTTP, retryDelayMs: 300, crudUploadThrottleMs: 50 });
   const first = db.waitForFirstSync().then(() => performance.now() - started);
+  let closed = false;
   return {
     db,
     device,
     refusals,
     endpoints,
-    /** Resolves with the milliseconds from connect to the first complete checkpoint. */
+    downloadErrors,
+    /**
+     * Resolves with the milliseconds from connect to the first complete checkpoint; rejects as soon as the engine
+     * refuses the connection for a limit (PSYNC_S2305), which no retry would change.
+     */
     async firstSync() {
-      const ms = await first;
+      let poll;
+      const refused = new Promise((_, reject) => {
+        poll = setInterval(() => {
+          const limit = downloadErrors.find((e) => e.includes('PSYNC_S2305'));
+          if (limit) reject(new Error(`refused: ${limit}`));
+        }, 100);
+      });
+      let ms;
+      try {
+        ms = await Promise.race([first, refused]);
+      } finally {
+        clearInterval(poll);
+      }
       if (expectedEndpoint && ![...endpoints].every((e) => e === expectedEndpoint)) {
         throw new Error(`GetPowerSyncAuth named ${[...endpoints].join(', ')}, expected ${expectedEndpoint}`);
       }
       return ms;
+    },
+    /** The buckets the device holds (the SDK's own $local excluded). */
+    async buckets() {
+      return (await db.getAll("select name from ps_buckets where name <> '$local' order by name")).map((r) => r.name);
     },
     /** Local writes not yet settled by the server. */
     async pendingUploads() {
@@ -70,6 +101,8 @@ export async function openClient(m, { server, account, expectedEndpoint, dir }) 
       return Number(row.n);
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await db.disconnectAndClear().catch(() => {});
       await db.close().catch(() => {});
       rmSync(folder, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 // What a device holds, table by table, and every way two devices' copies differ.
+import { createHash } from 'node:crypto';
 
 /** Every row of every table, keyed by id, all columns as SQLite returns them. */
 export async function dump(db, tables) {
@@ -79,4 +80,50 @@ export function countLine(differences) {
   if (kinds.value) parts.push(`${kinds.value} value`);
   if (kinds.row) parts.push(`${kinds.row} missing row`);
   return `${differences.length} difference${differences.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
+
+/** A row as text with its columns in name order, so two copies of equal rows read the same. */
+function rowText(row) {
+  return JSON.stringify(Object.keys(row).sort().map((column) => [column, row[column] ?? null]));
+}
+
+/** Per table: its row count and a digest (SHA-256, first 16 hex digits) of all its rows in id order. */
+export function digests(tables) {
+  const out = new Map();
+  for (const [table, rows] of tables) {
+    const hash = createHash('sha256');
+    for (const id of [...rows.keys()].sort()) hash.update(`${rowText(rows.get(id))}\n`);
+    out.set(table, { rows: rows.size, digest: hash.digest('hex').slice(0, 16) });
+  }
+  return out;
+}
+
+/**
+ * For tables of tens of thousands of rows: one line per role with each table's row count on both sides and whether
+ * their digests agree, and the differences of the tables that do not (at most `limit` lines per table, then how
+ * many more). Returns the differences, the tables whose digests differ, the lines to print and the rows held.
+ */
+export function compareAtScale(role, left, right, names, limit = 20) {
+  const a = digests(left);
+  const b = digests(right);
+  const tables = [];
+  const unequal = [];
+  for (const [table, x] of a) {
+    const y = b.get(table) ?? { rows: 0, digest: '' };
+    if (x.rows === 0 && y.rows === 0) continue;
+    const same = x.digest === y.digest;
+    tables.push(`${table} ${x.rows}/${y.rows}${same ? '' : ` DIFFERENT (${x.digest} | ${y.digest})`}`);
+    if (!same) unequal.push(table);
+  }
+  const lines = [`[${role}] rows per table (${names.left}/${names.right}): ${tables.join(', ') || 'none'}; ${unequal.length === 0 ? 'every table\'s digest the same' : `${unequal.length} table(s) differ`}`];
+  const differences = [];
+  for (const table of unequal) {
+    const found = diff(new Map([[table, left.get(table)]]), new Map([[table, right.get(table) ?? new Map()]]));
+    differences.push(...found);
+    const ordered = [...found.filter((d) => d.kind !== 'format'), ...found.filter((d) => d.kind === 'format')];
+    for (const d of ordered.slice(0, limit)) lines.push(formatDifference(role, d, names));
+    if (ordered.length > limit) lines.push(`[${role}] ${table}: …and ${ordered.length - limit} more difference(s) in this table`);
+  }
+  const total = (d) => [...d.values()].reduce((n, t) => n + t.rows, 0);
+  return { differences, unequal, lines, held: `${total(a)}/${total(b)}` };
 }

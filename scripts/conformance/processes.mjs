@@ -101,5 +101,20 @@ export async function startService({ node, entry, dir, port, sourceUrl, storageU
     }
   };
   await child.until(ready, 'readiness', backstopMs);
+  child.configPath = configPath;
   return child;
+}
+
+/**
+ * Runs a command to its end (the service's CLI, Tagbook's --compact) and resolves with the milliseconds it took and
+ * its output; rejects with the output when it fails or outlasts backstopMs.
+ */
+export async function runToEnd(name, command, args, options, backstopMs) {
+  const started = performance.now();
+  const child = new Child(name, command, args, options);
+  const timer = setTimeout(() => child.child.kill('SIGKILL'), backstopMs);
+  const status = await child.exited;
+  clearTimeout(timer);
+  if (status !== 0) throw new Error(`${name} failed (${status}):\n${child.tail()}`);
+  return { ms: performance.now() - started, output: child.output };
 }
