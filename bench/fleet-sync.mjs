@@ -152,23 +152,33 @@ try {
   await replicated(pool);
   const [{ n: expected }] = (await pool.query(`select count(*)::int as n from vehicles where user_id = $1`, [owner])).rows;
 
-  // 1. Whole first syncs.
-  const times = [];
-  const bytes = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  /**
+   * One first sync on a fresh profile, signed in on My Vehicles until it lists every vehicle; `beforeListed` runs
+   * once the stream has started (a reload midway). Returns the wall time the list was complete.
+   */
+  const firstSync = async (beforeListed = async () => {}) => {
     const browser = await freshBrowser();
     try {
       proxy.reset();
       await browser.page.addInitScript(markListed, expected);
       await signInOnMyVehicles(browser.page, proxy.url);
+      while (proxy.state.firstStreamAt === null) await new Promise((resolve) => setTimeout(resolve, 5));
+      await beforeListed(browser.page);
       await browser.page.waitForFunction(() => window.__fleet?.at !== undefined, undefined, { timeout: 300_000 });
-      const at = await browser.page.evaluate(() => window.__fleet.at);
-      times.push(at - proxy.state.firstStreamAt);
-      bytes.push(proxy.state.streamBytes);
-      console.log(`  round ${round + 1}: ${Math.round(at - proxy.state.firstStreamAt)} ms, ${(proxy.state.streamBytes / 1024).toFixed(0)} KB streamed`);
+      return await browser.page.evaluate(() => window.__fleet.at);
     } finally {
       await browser.close();
     }
+  };
+
+  // 1. Whole first syncs.
+  const times = [];
+  const bytes = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const at = await firstSync();
+    times.push(at - proxy.state.firstStreamAt);
+    bytes.push(proxy.state.streamBytes);
+    console.log(`  round ${round + 1}: ${Math.round(at - proxy.state.firstStreamAt)} ms, ${(proxy.state.streamBytes / 1024).toFixed(0)} KB streamed`);
   }
   const ms = Math.round(median(times));
   const whole = median(bytes);
@@ -178,23 +188,15 @@ try {
   // 2. A reload midway.
   const ratios = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const browser = await freshBrowser();
-    try {
-      proxy.reset();
-      await browser.page.addInitScript(markListed, expected);
-      await signInOnMyVehicles(browser.page, proxy.url);
-      while (proxy.state.firstStreamAt === null || Date.now() < proxy.state.firstStreamAt + ms / 2) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const before = proxy.state.streamBytes;
-      await browser.page.reload();
-      await browser.page.waitForFunction(() => window.__fleet?.at !== undefined, undefined, { timeout: 300_000 });
-      ratios.push(proxy.state.streamBytes / whole);
-      const resumed = proxy.state.resumedFrom.at(-1)?.find((b) => b.name.startsWith('by_owner'))?.after ?? 'nothing';
-      console.log(`  round ${round + 1}: reloaded after ${(before / 1024).toFixed(0)} KB, ${(proxy.state.streamBytes / 1024).toFixed(0)} KB in all (a whole first sync: ${(whole / 1024).toFixed(0)} KB); the reloaded page resumed the owner's bucket after op ${resumed}`);
-    } finally {
-      await browser.close();
-    }
+    let before = 0;
+    await firstSync(async (page) => {
+      while (Date.now() < proxy.state.firstStreamAt + ms / 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      before = proxy.state.streamBytes;
+      await page.reload();
+    });
+    ratios.push(proxy.state.streamBytes / whole);
+    const resumed = proxy.state.resumedFrom.at(-1)?.find((b) => b.name.startsWith('by_owner'))?.after ?? 'nothing';
+    console.log(`  round ${round + 1}: reloaded after ${(before / 1024).toFixed(0)} KB, ${(proxy.state.streamBytes / 1024).toFixed(0)} KB in all (a whole first sync: ${(whole / 1024).toFixed(0)} KB); the reloaded page resumed the owner's bucket after op ${resumed}`);
   }
   const ratio = median(ratios);
   failed ||= ratio > BUDGET_RATIO;

@@ -1,8 +1,12 @@
 // Conformance check: the same sync-rules.yaml on the real PowerSync Service and on Tagbook's own engine, compared
 // table by table on devices of every role, at first sync and after each of a series of writes and live changes.
 //
-// It needs a built PowerSync Service (open edition; ../shared/docs/powersync-service.md says how it was built) and
-// the Node version it runs on, given as
+// It needs a built PowerSync Service (open edition, the public repository powersync-ja/powersync-service; checked
+// with v1.25.0) and the Node version it runs on. Built from source: Node 24 (`npm install --prefix <dir> node@24`),
+// pnpm at the repository's packageManager version, then in the clone drop the root devDependency
+// @pnpm/workspace.projects-reader (a tsconfig check script's, not served by the registry) and set
+// '@mongodb-js/zstd' to false under allowBuilds in pnpm-workspace.yaml (its native build downloads; only MongoDB
+// compression uses it), and run `pnpm install` and `pnpm build` with Node 24 first on PATH. Given as
 //   POWERSYNC_SERVICE_DIR  the service's repository (or its service/ folder) after `pnpm build`
 //   POWERSYNC_NODE         the node binary to run it with (Node 24)
 // and runs: npm run conformance. Not part of npm test: CI cannot build the service.
@@ -80,7 +84,7 @@ function requireEnv() {
     setupError(
       `set ${missing.join('\n    and ')}\n` +
         'e.g. POWERSYNC_SERVICE_DIR=../pss/src POWERSYNC_NODE=../pss/node24/node_modules/node/bin/node npm run conformance\n' +
-        '(building the service: ../shared/docs/powersync-service.md)',
+        '(how to build the service: the comment at the top of scripts/conformance.mjs)',
     );
   }
   const entry = serviceEntry(resolve(serviceDir));
