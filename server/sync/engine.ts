@@ -21,6 +21,8 @@ export interface SyncEngineOptions {
   replicator?: ReplicatorOptions;
   /** What one connection may hold; CONNECTION_LIMITS (the PowerSync Service's defaults) unless a test lowers them. */
   limits?: ConnectionLimits;
+  /** How often a process that does not replicate looks for progress it was not notified of (PostgreSQL only). */
+  followerPollMs?: number;
 }
 
 /** The built-in sync engine of one server process: replicator (when leader), hub, streams, compaction. */
@@ -59,8 +61,10 @@ export async function startSyncEngine(db: Db, config: SyncConfig, options: SyncE
   // Replication, compaction, pruning and the employment flags are work no request waits on: they take the time they
   // need (Db.background), while streams and write checkpoints wait on the database only as long as requests do.
   const background = db.background;
-  const replicator = new Replicator(background, rules, hub, leadership, { ...options.replicator, batchSize });
-  const follower = db.kind === 'postgres' ? new Follower(db, hub, () => leadership.isLeader() && replicator.active) : null;
+  const takeOver = async (): Promise<void> => follower?.catchUpNow();
+  const replicator: Replicator = new Replicator(background, rules, hub, leadership, { ...options.replicator, batchSize }, takeOver);
+  const follower: Follower | null =
+    db.kind === 'postgres' ? new Follower(db, hub, () => leadership.isLeader() && replicator.active, options.followerPollMs) : null;
 
   const [state] = await db.query<{ head_op: string; position: string }>('select head_op, position from sync_state where id = 1');
   hub.head = Number(state?.head_op ?? 0);

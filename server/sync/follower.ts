@@ -57,6 +57,15 @@ export class Follower {
       });
   }
 
+  /**
+   * Catches up now, whether or not this process replicates: what a process taking replication over does first
+   * (Replicator's takeOver). Waits for a catch-up under way, so the two never publish out of order.
+   */
+  async catchUpNow(): Promise<void> {
+    await this.running;
+    await this.catchUp();
+  }
+
   private async catchUp(): Promise<void> {
     const [state] = await this.db.query<{ head_op: string; position: string }>('select head_op, position from sync_state where id = 1');
     if (!state || (Number(state.head_op) <= this.hub.head && Number(state.position) <= this.hub.position)) return;

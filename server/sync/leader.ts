@@ -8,7 +8,7 @@ import { openDedicatedConnection } from '../db/postgres.js';
  * locks sync_state FOR UPDATE, so even two replicators at once would apply each change exactly once. Leadership
  * only keeps the others from doing that work twice.
  */
-const LEADER_LOCK_KEY = 7_305_420_004;
+export const LEADER_LOCK_KEY = 7_305_420_004;
 
 export interface Leadership {
   isLeader(): boolean;

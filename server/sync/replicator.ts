@@ -63,6 +63,8 @@ export class Replicator {
   private unlisten: (() => Promise<void>) | null = null;
   private idleWaiters: (() => void)[] = [];
   private rulesChecked = false;
+  /** This process's hub holds what was replicated before it took replication over (see takeOver). */
+  private caughtUp = false;
   private readonly analyzeAfterOps: number;
   /** Ops written since the planner statistics were last refreshed. */
   private opsSinceAnalyze = 0;
@@ -77,6 +79,13 @@ export class Replicator {
     private readonly hub: SyncHub,
     private readonly leadership: Leadership,
     private readonly options: ReplicatorOptions = {},
+    /**
+     * Brings the hub up to what the database holds (the follower's catch-up). Run each time this process takes
+     * replication over, before its first batch: the previous leader's last batches may not have reached this
+     * process's streams yet (a notification on its way, or lost with a dropped connection), and once this process
+     * publishes batches of its own, the hub takes no older event, nor does the follower look any more.
+     */
+    private readonly takeOver: () => Promise<void> = async () => {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 5000;
@@ -94,7 +103,10 @@ export class Replicator {
     this.stopped = false;
     this.planner = new BatchPlanner(this.db, this.rules, await readColumnTypes(this.db), this.batchSize);
     if (this.db.listen) this.unlisten = await this.db.listen('tagbook_sync_changes', () => this.wake());
-    this.leadership.onAcquired(() => this.wake());
+    this.leadership.onAcquired(() => {
+      this.caughtUp = false;
+      this.wake();
+    });
     const tick = () => {
       this.wake();
       this.poll = setTimeout(tick, this.pollMs).unref();
@@ -148,6 +160,10 @@ export class Replicator {
       this.wanted = false;
       if (!this.leadership.isLeader()) return;
       try {
+        if (!this.caughtUp) {
+          await this.takeOver();
+          this.caughtUp = true;
+        }
         if (!this.rulesChecked) {
           await this.checkRules();
           this.rulesChecked = true;
