@@ -16,6 +16,7 @@ import { readCookie } from './auth/cookies.js';
 import { createRpcHandler } from './rpc/routes.js';
 import { handleFiles } from './http/files.js';
 import { createFileStorage, type FileStorage } from './storage/files.js';
+import { removeDiskPartials } from './storage/partials.js';
 import { sweepFiles } from './storage/sweep.js';
 import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
@@ -51,6 +52,7 @@ export async function startServer(
   // The RPC handler is made first; the dashboard's stream count reads the engine once it runs.
   let syncStreams = () => 0;
   const files = createFileStorage(db, config);
+  await removeDiskPartials(config.dataDir);
   const rpc = createRpcHandler({ db, config, mailer, files, syncStreams: () => syncStreams() });
   // Unfinished uploads left idle, and stored files nothing refers to any more (removed photos) with their blobs, are
   // deleted every few minutes (storage/sweep.ts); one pass at a time.

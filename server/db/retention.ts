@@ -7,8 +7,8 @@ import type { Queryable } from './db.js';
  * checkpoints of device ids no longer used, the upload log kept for admins to read, each device's upload mark, the
  * parts of uploads never finished, and why a file left its bucket before it was stored. Files added and never sent
  * (their form file, stored-file row and empty bucket) go by the rule of partial bytes, a week without a byte
- * (storage/partials.ts PARTIAL_LIMITS.idleMs), with the file sweep (storage/sweep.ts): only the disk tells whether
- * bytes still arrive.
+ * (storage/partials.ts PARTIAL_LIMITS.idleMs), with the file sweep (storage/sweep.ts): only the partial's last byte
+ * tells whether bytes still arrive.
  */
 export const RETENTION = {
   /** A failure window lasts 15 minutes; a day later its counter means nothing. */

@@ -56,7 +56,7 @@ export async function handleFiles(files: FileStorage, req: IncomingMessage, res:
     res.setHeader('connection', 'close');
     return send(413, cors, `This file was declared as ${size} bytes`);
   }
-  if (result === 'busy' || result === 'offset') {
+  if (result === 'offset') {
     req.resume();
     return send(409, { ...cors, 'upload-offset': String(await files.partials.size(fileId, check.userId)) }, 'Continue from Upload-Offset');
   }

@@ -250,29 +250,25 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const size = Number(file.filesize);
       const held = await files.partials.size(file.id, userId);
       if (held < size) throw new ConnectError(`Only ${held} of ${size} bytes have arrived`, Code.NotFound);
-      const digest = await files.partials.digest(file.id, userId);
-      // Bytes that are not what the device said are discarded at once: nothing half-written is ever kept or served.
-      if (held !== size || digest.md5 !== file.file_hash) {
-        await files.partials.remove(file.id, userId);
-        throw invalid('The uploaded bytes do not match the file hash; they were discarded');
-      }
-      if (sniffType(digest.head) !== file.type) {
-        await files.partials.remove(file.id, userId);
-        throw invalid(`The uploaded bytes are not a ${file.type} file; they were discarded`);
-      }
-      if (file.blob_key !== null && file.blob_key !== digest.sha256) {
-        await files.partials.remove(file.id, userId);
-        throw invalid('The uploaded bytes differ from the stored ones with the same digests; they were discarded');
-      }
-      await files.store.putFile(digest.sha256, files.partials.pathOf(file.id, userId), size);
+      const sha256 = await files.partials.withCopy(file.id, userId, async (copy) => {
+        // Bytes that are not what the device said are discarded at once: nothing half-written is ever kept or served.
+        if (copy.size !== size || copy.md5 !== file.file_hash) return invalid('The uploaded bytes do not match the file hash; they were discarded');
+        if (sniffType(copy.head) !== file.type) return invalid(`The uploaded bytes are not a ${file.type} file; they were discarded`);
+        if (file.blob_key !== null && file.blob_key !== copy.sha256) {
+          return invalid('The uploaded bytes differ from the stored ones with the same digests; they were discarded');
+        }
+        await files.store.putFile(copy.sha256, copy.path, size);
+        return copy.sha256;
+      });
       await files.partials.remove(file.id, userId);
+      if (typeof sha256 !== 'string') throw sha256;
       await db.transaction(async (tx) => {
         // Still attached now, and held so until this commits: while the bytes travelled the file may have been removed,
         // or its upload swept as abandoned (storage/sweep.ts). Then the device adds it again; the blob, named by its
         // bytes, is the one it will store.
         const attached = await tx.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 for share', [file.id, userId]);
         if (attached.length === 0) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
-        await tx.query('update bucket_files set state = $3, blob_key = $2 where id = $1', [file.id, digest.sha256, FileState.DOWNLOADED_OK]);
+        await tx.query('update bucket_files set state = $3, blob_key = $2 where id = $1', [file.id, sha256, FileState.DOWNLOADED_OK]);
         await tx.query('insert into bucket_file_holders (bucket_file_id, user_id) values ($1, $2) on conflict do nothing', [file.id, userId]);
         await lockCompleteBuckets(tx, file.id);
       });

@@ -3,7 +3,7 @@ import type { DownloadHeaders } from './download-headers.js';
 
 /**
  * Where verified file bytes live, named by the SHA-256 of their content (so equal bytes are stored once).
- * Partial uploads never go here: they stay on local disk (partials.ts) until finalize has checked them.
+ * Partial uploads never go here: they stay in the database (partials.ts) until finalize has checked them.
  */
 export interface BlobStore {
   readonly kind: 'local' | 's3';

@@ -23,7 +23,7 @@ export function createFileStorage(db: Db, config: Config): FileStorage {
   return {
     db,
     store: config.s3 ? s3BlobStore(config.s3) : localBlobStore(config.dataDir),
-    partials: new Partials(config.dataDir),
+    partials: new Partials(db),
     urlKey: () => fileUrlKey(db),
     now: () => Date.now(),
   };

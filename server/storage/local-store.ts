@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLOB_KEY_PATTERN, type BlobStore } from './blob-store.js';
 
@@ -17,8 +17,23 @@ export function localBlobStore(dataDir: string): BlobStore {
     },
     async putFile(key, path) {
       await mkdir(join(root, key.slice(0, 2)), { recursive: true });
-      // rename is atomic on one file system: a reader sees no blob or the whole blob, never part of it.
-      await rename(path, pathOf(key));
+      // rename is atomic on one file system: a reader sees no blob or the whole blob, never part of it. A file on
+      // another file system (the system's temporary folder) is copied next to its place first.
+      const moved = await rename(path, pathOf(key)).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EXDEV') throw error;
+          return false;
+        },
+      );
+      if (moved) return;
+      const near = `${pathOf(key)}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        await copyFile(path, near);
+        await rename(near, pathOf(key));
+      } finally {
+        await rm(near, { force: true });
+      }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

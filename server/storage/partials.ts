@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { FILE_MAX_BYTES } from '../../src/domain/files.js';
+import type { Db, Queryable } from '../db/db.js';
 
 /**
- * What a user's unfinished uploads may hold on this server's disk, and how long one may sit without a new byte
- * before it is swept. Nothing is lost by either: the device keeps the file until the server has it, and starts or
- * continues its upload when there is room again.
+ * What a user's unfinished uploads may hold on this server, and how long one may sit without a new byte before it is
+ * swept. Nothing is lost by either: the device keeps the file until the server has it, and starts or continues its
+ * upload when there is room again.
  */
 export const PARTIAL_LIMITS = {
   /** Files begun and not finished: a device uploads one at a time, and a person has a few devices. */
@@ -18,6 +21,15 @@ export const PARTIAL_LIMITS = {
   /** A week without a byte: the device is gone or gave up. If it comes back, it sends that file again from the start. */
   idleMs: 7 * 24 * 60 * 60_000,
 };
+
+/**
+ * A request body is stored in pieces of at most this many bytes, each in a short transaction of its own: no database
+ * connection is held while a slow network delivers the rest of the body.
+ */
+export const PIECE_BYTES = 256 * 1024;
+
+/** Pieces read per query when a partial is read back (at most this many times PIECE_BYTES in memory). */
+const PIECES_PER_READ = 8;
 
 /** Why a user may not send more bytes now, in words the app can show. */
 export interface QuotaRefusal {
@@ -40,174 +52,233 @@ export function noRoomForUploads(): QuotaRefusal {
   };
 }
 
+/** A partial written out to a file of its own, with its digests: what finalize checks and hands to the blob store. */
+export interface PartialCopy {
+  path: string;
+  size: number;
+  /** MD5 (the device's digest), SHA-256 (the blob's name) and the first bytes (the type check). */
+  md5: string;
+  sha256: string;
+  head: Uint8Array;
+}
+
+type Appended = number | 'offset' | 'too_long' | QuotaRefusal;
+
 /**
- * Uploads in progress: one file per (stored file, uploader) under DATA_DIR/files/partial/<user id>/<file id>, grown
- * by byte-range PUTs. What reached the disk stays there, so a PUT cut off by a network loss or a server restart
- * continues from the byte it stopped at. Nothing here is ever served: only finalize, after checking the digests,
- * moves bytes into the blob store. Each user's share is bounded (PARTIAL_LIMITS), and idle ones are swept.
+ * Uploads in progress, in the database (migration 0024): one per (uploader, stored file), grown by byte-range PUTs
+ * that any server process may take. What was stored stays, so a PUT cut off by a network loss or a server restart
+ * continues, through whichever process, from the byte it stopped at. Nothing here is ever served: only finalize,
+ * after checking the digests, moves bytes into the blob store. Each user's share is bounded (PARTIAL_LIMITS), and
+ * idle ones are swept.
+ *
+ * Every piece is appended in a transaction that locks the uploader's users row (so two files of one user cannot pass
+ * the quota together) and the partial's head row, and checks there that the piece starts at the bytes held: two PUTs
+ * for one file, through one process or two, never interleave; the one that falls behind is told where to continue.
  */
 export class Partials {
-  readonly dir: string;
-  /** One writer per partial at a time: a second PUT for the same one is told to ask where the first stands. */
-  private readonly writing = new Set<string>();
-  /** Bytes the PUTs under way may still add, by user: two PUTs of one user at once share one allowance. */
-  private readonly reserved = new Map<string, number>();
-
-  constructor(dataDir: string) {
-    this.dir = join(dataDir, 'files', 'partial');
-  }
-
-  pathOf(fileId: string, userId: string): string {
-    return join(this.dir, userId, fileId);
-  }
+  constructor(private readonly db: Db) {}
 
   async size(fileId: string, userId: string): Promise<number> {
-    return (await stat(this.pathOf(fileId, userId)).catch(() => null))?.size ?? 0;
+    const [row] = await this.db.query<{ size: string }>('select size from partial_uploads where user_id = $1 and file_id = $2', [userId, fileId]);
+    return row === undefined ? 0 : Number(row.size);
   }
 
   /** When the last byte of this partial arrived (ms since the epoch), or null when there is none. */
   async lastByteAt(fileId: string, userId: string): Promise<number | null> {
-    return (await stat(this.pathOf(fileId, userId)).catch(() => null))?.mtimeMs ?? null;
+    const [row] = await this.db.background.query<{ last_byte_at: Date }>(
+      'select last_byte_at from partial_uploads where user_id = $1 and file_id = $2',
+      [userId, fileId],
+    );
+    return row === undefined ? null : row.last_byte_at.getTime();
   }
 
   async remove(fileId: string, userId: string): Promise<void> {
-    await rm(this.pathOf(fileId, userId), { force: true });
-  }
-
-  /** The user's unfinished uploads on disk: how many, and their bytes. */
-  async usage(userId: string): Promise<{ files: Set<string>; bytes: number }> {
-    const names = await readdir(join(this.dir, userId)).catch(() => [] as string[]);
-    let bytes = 0;
-    for (const name of names) bytes += (await stat(join(this.dir, userId, name)).catch(() => null))?.size ?? 0;
-    return { files: new Set(names), bytes };
+    await this.db.query('delete from partial_uploads where user_id = $1 and file_id = $2', [userId, fileId]);
   }
 
   /** How many more bytes the user may send for this file now, or why none (PARTIAL_LIMITS). */
   async allowance(fileId: string, userId: string): Promise<{ bytes: number } | QuotaRefusal> {
-    const usage = await this.usage(userId);
-    if (!usage.files.has(fileId) && usage.files.size >= PARTIAL_LIMITS.uploadsPerUser) return tooManyUploads();
-    const bytes = PARTIAL_LIMITS.bytesPerUser - usage.bytes - (this.reserved.get(userId) ?? 0);
-    return bytes > 0 ? { bytes } : noRoomForUploads();
+    return allowanceOn(this.db, fileId, userId);
   }
 
   /**
    * Appends the request body at `start`, which must be the bytes held now; at most `limit` bytes are taken in all
    * (the file's declared size), and no more than the user's allowance. Returns the bytes held afterwards, or
-   * 'busy' / 'offset' / 'too_long' / a quota refusal, having written nothing past what is allowed.
+   * 'offset' (another PUT moved the file on: continue from the bytes held) / 'too_long' / a quota refusal, having
+   * stored nothing past what is allowed. A body cut off keeps what arrived.
    */
-  async append(
-    fileId: string,
-    userId: string,
-    start: number,
-    limit: number,
-    body: IncomingMessage,
-  ): Promise<number | 'busy' | 'offset' | 'too_long' | QuotaRefusal> {
-    const name = `${userId}/${fileId}`;
-    if (this.writing.has(name)) return 'busy';
-    this.writing.add(name);
-    let reservation = 0;
+  async append(fileId: string, userId: string, start: number, limit: number, body: IncomingMessage): Promise<Appended> {
+    // Refusals the request's headers already tell, before a byte of the body is read.
+    const held = await this.size(fileId, userId);
+    if (start !== held) return 'offset';
+    const declared = Number(body.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && held + declared > limit) return 'too_long';
+    const room = await this.allowance(fileId, userId);
+    if ('refused' in room) return room;
+    // Past the file's size the body is wrong; past the allowance the user must wait for room.
+    if (Number.isFinite(declared) && declared > room.bytes) return noRoomForUploads();
+
+    let at = start;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async (): Promise<Appended> => {
+      if (pendingBytes === 0) return at;
+      const piece = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      const result = await this.appendPiece(fileId, userId, at, piece);
+      if (typeof result === 'number') at = result;
+      return result;
+    };
+    const chunks = chunksOf(body);
     try {
-      const path = this.pathOf(fileId, userId);
-      const held = (await stat(path).catch(() => null))?.size ?? 0;
-      if (start !== held) return 'offset';
-      const declared = Number(body.headers['content-length'] ?? NaN);
-      if (Number.isFinite(declared) && held + declared > limit) return 'too_long';
-      const room = await this.allowance(fileId, userId);
-      if ('refused' in room) return room;
-      // Past the file's size the body is wrong; past the allowance the user must wait for room.
-      const cap = Math.min(limit, held + room.bytes);
-      if (Number.isFinite(declared) && held + declared > cap) return noRoomForUploads();
-      reservation = cap - held;
-      this.reserved.set(userId, (this.reserved.get(userId) ?? 0) + reservation);
-      await mkdir(join(this.dir, userId), { recursive: true });
-      let written = held;
-      let over = false;
-      let failed: Error | null = null;
-      const out = createWriteStream(path, { flags: 'a' });
-      await new Promise<void>((resolve) => {
-        const finish = () => out.end(() => resolve());
-        // The disk refusing (full, or the folder swept away at that instant) fails this PUT, not the process.
-        out.once('error', (error) => {
-          failed = error;
-          body.resume();
-          resolve();
-        });
-        body.on('data', (chunk: Buffer) => {
-          if (over) return;
-          if (written + chunk.length > cap) {
-            over = true;
-            body.pause();
-            finish();
-            return;
-          }
-          written += chunk.length;
-          if (!out.write(chunk)) {
-            body.pause();
-            out.once('drain', () => body.resume());
-          }
-        });
-        body.on('end', finish);
-        // A dropped connection keeps what was written: the next PUT continues from there.
-        body.on('aborted', finish);
-        body.on('error', finish);
-        body.on('close', finish);
-      });
-      if (failed) throw failed;
-      if (over) return cap === limit ? 'too_long' : noRoomForUploads();
-      return (await stat(path)).size;
-    } finally {
-      this.writing.delete(name);
-      if (reservation > 0) {
-        const left = (this.reserved.get(userId) ?? 0) - reservation;
-        if (left > 0) this.reserved.set(userId, left);
-        else this.reserved.delete(userId);
+      // Until the body ends, or is cut off: a dropped connection keeps what arrived, and the next PUT continues there.
+      for (let chunk = await chunks.next(); chunk !== null; chunk = await chunks.next()) {
+        if (at + pendingBytes + chunk.length > limit) {
+          // What came before the excess is kept; the excess is not the file.
+          const kept = await flush();
+          return typeof kept === 'number' ? 'too_long' : kept;
+        }
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= PIECE_BYTES) {
+          const result = await flush();
+          if (typeof result !== 'number') return result;
+        }
       }
+      return await flush();
+    } finally {
+      chunks.stop();
     }
+  }
+
+  /** One piece, in one short transaction, at `start`: see the class's comment. */
+  private async appendPiece(fileId: string, userId: string, start: number, piece: Buffer): Promise<Appended> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('select 1 from users where id = $1 for no key update', [userId]);
+      const [head] = await tx.query<{ size: string }>('select size from partial_uploads where user_id = $1 and file_id = $2 for update', [userId, fileId]);
+      if (Number(head?.size ?? 0) !== start) return 'offset';
+      const room = await allowanceOn(tx, fileId, userId);
+      if ('refused' in room) return room;
+      // What fits the user's share is kept; the rest waits for room.
+      const taken = piece.length <= room.bytes ? piece : piece.subarray(0, room.bytes);
+      await tx.query(
+        `insert into partial_uploads (user_id, file_id, size, last_byte_at) values ($1, $2, $3, now())
+           on conflict (user_id, file_id) do update set size = partial_uploads.size + excluded.size, last_byte_at = now()`,
+        [userId, fileId, taken.length],
+      );
+      await tx.query('insert into partial_upload_chunks (user_id, file_id, start, bytes) values ($1, $2, $3, $4)', [userId, fileId, start, taken]);
+      return taken.length === piece.length ? start + taken.length : noRoomForUploads();
+    });
   }
 
   /**
-   * Removes every partial without a new byte for PARTIAL_LIMITS.idleMs (and the empty folders left), those in the
-   * folder's earlier layout (<file id>.<user id>) included; returns how many went. A user with a PUT under way is
- * left for the next sweep.
+   * Removes every partial without a new byte for PARTIAL_LIMITS.idleMs, its pieces with it; returns how many went.
+   * A PUT under way stores a piece at least every PIECE_BYTES, so it is never idle that long.
    */
   async sweepIdle(now: number): Promise<number> {
-    const before = now - PARTIAL_LIMITS.idleMs;
-    const idle = async (path: string) => ((await stat(path).catch(() => null))?.mtimeMs ?? Infinity) < before;
-    let removed = 0;
-    for (const entry of await readdir(this.dir, { withFileTypes: true }).catch(() => [])) {
-      const path = join(this.dir, entry.name);
-      if (!entry.isDirectory()) {
-        if (await idle(path)) removed += await rm(path, { force: true }).then(() => 1);
-        continue;
-      }
-      if ([...this.writing].some((name) => name.startsWith(`${entry.name}/`))) continue;
-      for (const name of await readdir(path).catch(() => [] as string[])) {
-        if (!(await idle(join(path, name)))) continue;
-        await rm(join(path, name), { force: true });
-        removed++;
-      }
-      // Fails while the folder still holds a partial (or one was begun meanwhile), which is as it should be.
-      await rmdir(path).catch(() => {});
-    }
-    return removed;
+    const gone = await this.db.background.query('delete from partial_uploads where last_byte_at < $1 returning 1', [new Date(now - PARTIAL_LIMITS.idleMs)]);
+    return gone.length;
   }
 
-  /** MD5 (the device's digest), SHA-256 (the blob's name) and the first bytes (the type check) of a partial. */
-  async digest(fileId: string, userId: string): Promise<{ md5: string; sha256: string; head: Uint8Array }> {
-    const path = this.pathOf(fileId, userId);
-    const md5 = createHash('md5');
-    const sha = createHash('sha256');
-    for await (const chunk of createReadStream(path)) {
-      md5.update(chunk as Buffer);
-      sha.update(chunk as Buffer);
-    }
-    const handle = await open(path, 'r');
+  /**
+   * Writes the partial, piece by piece in order, to a file of its own under the system's temporary folder while
+   * digesting it, and calls `use` with it; the file is removed afterwards, whatever `use` did with it.
+   */
+  async withCopy<T>(fileId: string, userId: string, use: (copy: PartialCopy) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(join(tmpdir(), 'tagbook-upload-'));
     try {
+      const path = join(dir, 'bytes');
+      const md5 = createHash('md5');
+      const sha = createHash('sha256');
       const head = new Uint8Array(16);
-      await handle.read(head, 0, 16, 0);
-      return { md5: md5.digest('hex'), sha256: sha.digest('hex'), head };
+      let size = 0;
+      const out = createWriteStream(path);
+      const failed = new Promise<never>((_, reject) => out.once('error', reject));
+      failed.catch(() => {});
+      try {
+        for (;;) {
+          const pieces = await this.db.query<{ start: string; bytes: Uint8Array }>(
+            `select start, bytes from partial_upload_chunks where user_id = $1 and file_id = $2 and start >= $3 order by start limit ${PIECES_PER_READ}`,
+            [userId, fileId, size],
+          );
+          for (const { start, bytes } of pieces) {
+            if (Number(start) !== size) throw new Error(`partial upload ${fileId} has a gap at byte ${size}`);
+            if (size < head.length) head.set(bytes.subarray(0, head.length - size), size);
+            md5.update(bytes);
+            sha.update(bytes);
+            size += bytes.length;
+            if (!out.write(bytes)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+          }
+          if (pieces.length < PIECES_PER_READ) break;
+        }
+        out.end();
+        await Promise.race([finished(out), failed]);
+      } finally {
+        if (!out.writableFinished) out.destroy();
+      }
+      return await use({ path, size, md5: md5.digest('hex'), sha256: sha.digest('hex'), head });
     } finally {
-      await handle.close();
+      await rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** The user's share left now: their unfinished uploads, how many and their bytes, against PARTIAL_LIMITS. */
+async function allowanceOn(db: Queryable, fileId: string, userId: string): Promise<{ bytes: number } | QuotaRefusal> {
+  const [usage] = await db.query<{ files: number; bytes: string; begun: boolean }>(
+    `select count(*)::int as files, coalesce(sum(size), 0)::bigint as bytes, coalesce(bool_or(file_id = $2), false) as begun
+       from partial_uploads where user_id = $1`,
+    [userId, fileId],
+  );
+  if (!usage!.begun && usage!.files >= PARTIAL_LIMITS.uploadsPerUser) return tooManyUploads();
+  const bytes = PARTIAL_LIMITS.bytesPerUser - Number(usage!.bytes);
+  return bytes > 0 ? { bytes } : noRoomForUploads();
+}
+
+/**
+ * The body's chunks in order as they arrive, null once it ended or was cut off. The stream is paused while the reader
+ * is behind (a piece being stored), so no more than a few chunks wait in memory. stop() lets go of the body, paused:
+ * the caller drains it or closes the connection.
+ */
+function chunksOf(body: IncomingMessage): { next(): Promise<Buffer | null>; stop(): void } {
+  const queue: Buffer[] = [];
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const onData = (chunk: Buffer) => {
+    queue.push(chunk);
+    if (queue.length >= 4) body.pause();
+    wake?.();
+  };
+  const onEnd = () => {
+    ended = true;
+    wake?.();
+  };
+  const events = ['end', 'aborted', 'error', 'close'] as const;
+  body.on('data', onData);
+  for (const event of events) body.on(event, onEnd);
+  return {
+    async next() {
+      while (queue.length === 0 && !ended) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      if (queue.length === 0) return null;
+      if (!ended) body.resume();
+      return queue.shift()!;
+    },
+    stop() {
+      body.off('data', onData);
+      for (const event of events) body.off(event, onEnd);
+      // A body that fails after we let go of it must not become an unhandled error.
+      body.on('error', () => {});
+      body.pause();
+    },
+  };
+}
+
+/**
+ * Removes DATA_DIR/files/partial, where earlier versions kept uploads in progress on the receiving process's disk.
+ * Their devices ask where to continue (HEAD answers 0 now) and send those files again from the start.
+ */
+export async function removeDiskPartials(dataDir: string): Promise<void> {
+  await rm(join(dataDir, 'files', 'partial'), { recursive: true, force: true });
 }

@@ -20,6 +20,8 @@ export function requireBuild(): void {
 
 export interface TestServer extends RunningServer {
   backend: Backend;
+  /** The server's DATA_DIR. */
+  dataDir: string;
   /**
    * Stops the HTTP server (ending every stream) and starts it again on the same port over the same database; with
    * `staticDir`, serving another build's files (a deploy, as browsers see it).
@@ -50,6 +52,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     port: current.port,
     db,
     backend,
+    dataDir,
     get mailer() {
       return current.mailer;
     },

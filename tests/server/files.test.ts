@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
 
   const blobsOnDisk = () => {
     try {
-      return readdirSync(join(server.files.partials.dir, '..', 'blobs'), { recursive: true }).filter((f) => String(f).length === 67).length;
+      return readdirSync(join(server.dataDir, 'files', 'blobs'), { recursive: true }).filter((f) => String(f).length === 67).length;
     } catch {
       return 0;
     }
@@ -452,19 +452,23 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       expect((await putRange(server.url, idleUrl, idle.bytes, 0, 300)).status).toBe(200);
       expect((await putRange(server.url, movingUrl, moving.bytes, 0, 300)).status).toBe(200);
       const weekAgo = new Date(Date.now() - PARTIAL_LIMITS.idleMs - 60_000);
-      utimesSync(server.files.partials.pathOf(user.fileIds[0]!, user.userId), weekAgo, weekAgo);
-      // The folder's earlier layout, <file id>.<user id>, left over from before: swept the same way.
-      const legacy = join(server.files.partials.dir, `${newId()}.${user.userId}`);
-      writeFileSync(legacy, 'x');
-      utimesSync(legacy, weekAgo, weekAgo);
+      await server.db.query('update partial_uploads set last_byte_at = $3 where user_id = $1 and file_id = $2', [user.userId, user.fileIds[0], weekAgo]);
 
-      expect(await server.files.partials.sweepIdle(Date.now())).toBe(2);
-      expect(existsSync(legacy)).toBe(false);
+      expect(await server.files.partials.sweepIdle(Date.now())).toBe(1);
+      expect(await server.db.query('select 1 from partial_upload_chunks where user_id = $1 and file_id = $2', [user.userId, user.fileIds[0]])).toEqual([]);
       expect(await offset(idleUrl)).toBe('0');
       expect(await offset(movingUrl)).toBe('300');
       // The device that comes back sends the swept one again from the start.
       expect((await putRange(server.url, idleUrl, idle.bytes, 0, 1000)).status).toBe(200);
       expect(await user.finalize(idle)).toBe(FileState.DOWNLOADED_OK);
+    });
+
+    it("the folder where earlier versions kept uploads in progress on disk is removed when the server starts", async () => {
+      const legacy = join(server.dataDir, 'files', 'partial');
+      mkdirSync(join(legacy, newId()), { recursive: true });
+      writeFileSync(join(legacy, `${newId()}.${newId()}`), 'x');
+      await server.restart();
+      expect(existsSync(legacy)).toBe(false);
     });
 
     it('a file added and sent no byte for longer than a week is swept, rows and empty bucket too, and its device adds it again; one added lately, one still moving and one stored stay', async () => {

@@ -19,6 +19,7 @@ import m0018 from './0018_deleted_company_links.js';
 import m0021 from './0021_staff_ids.js';
 import m0022 from './0022_gone_form_files.js';
 import m0023 from './0023_owner_scope.js';
+import m0024 from './0024_partial_uploads.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { version: '0021', name: 'staff_ids', sql: m0021 },
   { version: '0022', name: 'gone_form_files', sql: m0022 },
   { version: '0023', name: 'owner_scope', sql: m0023 },
+  { version: '0024', name: 'partial_uploads', sql: m0024 },
 ];
