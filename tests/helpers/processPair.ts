@@ -32,9 +32,10 @@ export interface ProcessPair {
  * Two processes of the built server (dist/server/main.js, as `npm start` runs it) started at the same moment on one
  * brand-new PostgreSQL database, behind the load balancer: both migrate, one seeds the demo data, one wins
  * replication. Each has a data directory of its own, as machines behind a load balancer do, and names itself to
- * PostgreSQL (application_name) so the test can tell which one holds the replication lock.
+ * PostgreSQL (application_name) so the test can tell which one holds the replication lock. `env` is added to both
+ * processes' environment (an S3 store, for example).
  */
-export async function startProcessPair(lb: LoadBalancer): Promise<ProcessPair> {
+export async function startProcessPair(lb: LoadBalancer, env: Record<string, string> = {}): Promise<ProcessPair> {
   const scratch: ScratchDatabase = await createScratchDatabase();
   const sql = new pg.Client({ connectionString: scratch.url });
   await sql.connect();
@@ -55,6 +56,7 @@ export async function startProcessPair(lb: LoadBalancer): Promise<ProcessPair> {
       // Ops stay as replicated, so that the test can count them.
       SYNC_COMPACT_INTERVAL_MS: '0',
       SHUTDOWN_GRACE_MS: '500',
+      ...env,
     });
     return { name, port: started.port, started, alive: true };
   };
