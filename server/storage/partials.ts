@@ -121,14 +121,18 @@ export class Partials {
     let at = start;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
-    const flush = async (): Promise<Appended> => {
-      if (pendingBytes === 0) return at;
-      const piece = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
-      const result = await this.appendPiece(fileId, userId, at, piece);
-      if (typeof result === 'number') at = result;
-      return result;
+    /** Stores what waits, in pieces of at most PIECE_BYTES; with `whole` false only whole pieces, keeping the rest. */
+    const flush = async (whole = true): Promise<Appended> => {
+      while (pendingBytes >= PIECE_BYTES || (whole && pendingBytes > 0)) {
+        const joined = Buffer.concat(pending, pendingBytes);
+        const piece = joined.subarray(0, PIECE_BYTES);
+        pending = piece.length < joined.length ? [joined.subarray(piece.length)] : [];
+        pendingBytes = joined.length - piece.length;
+        const result = await this.appendPiece(fileId, userId, at, piece);
+        if (typeof result !== 'number') return result;
+        at = result;
+      }
+      return at;
     };
     const chunks = chunksOf(body);
     try {
@@ -142,7 +146,7 @@ export class Partials {
         pending.push(chunk);
         pendingBytes += chunk.length;
         if (pendingBytes >= PIECE_BYTES) {
-          const result = await flush();
+          const result = await flush(false);
           if (typeof result !== 'number') return result;
         }
       }

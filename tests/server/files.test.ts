@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -461,6 +462,21 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       // The device that comes back sends the swept one again from the start.
       expect((await putRange(server.url, idleUrl, idle.bytes, 0, 1000)).status).toBe(200);
       expect(await user.finalize(idle)).toBe(FileState.DOWNLOADED_OK);
+    });
+
+    it('a PUT cut off midway keeps every byte that arrived, past a stored piece and the rest, and the next one continues there', async () => {
+      const file = describeFile(jpegBytes(600_000));
+      const user = await begin('partial-cut@tagbook.test', [file]);
+      const target = new URL(user.urls[0]!, server.url);
+      const put = httpRequest(target, { method: 'PUT', headers: { 'content-length': '600000', 'content-range': 'bytes 0-599999/600000' } });
+      put.on('error', () => {});
+      put.write(file.bytes.subarray(0, 300_000));
+      // 300,000 bytes: one piece stored while the body arrives, the rest when it stops arriving.
+      await expect.poll(() => offset(user.urls[0]!)).toBe('262144');
+      put.destroy();
+      await expect.poll(() => offset(user.urls[0]!)).toBe('300000');
+      expect((await putRange(server.url, user.urls[0]!, file.bytes, 300_000, 600_000)).status).toBe(200);
+      expect(await user.finalize(file)).toBe(FileState.DOWNLOADED_OK);
     });
 
     it("the folder where earlier versions kept uploads in progress on disk is removed when the server starts", async () => {
