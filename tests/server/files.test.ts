@@ -446,6 +446,24 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
       }
     });
 
+    it('two files of one user sent at once cannot pass the share together', async () => {
+      const saved = PARTIAL_LIMITS.bytesPerUser;
+      PARTIAL_LIMITS.bytesPerUser = 3000;
+      try {
+        const files = [describeFile(jpegBytes(2000)), describeFile(jpegBytes(2000))];
+        const user = await begin('partial-race@tagbook.test', files);
+        const answers = await Promise.all(files.map((f, i) => putRange(server.url, user.urls[i]!, f.bytes, 0, 2000)));
+        expect(answers.map((res) => res.status).sort()).toEqual([200, 429]);
+        const [refused, taken] = (await Promise.all(user.urls.map(async (url) => Number(await offset(url))))).sort((a, b) => a - b);
+        expect(taken).toBe(2000);
+        // The one refused kept no more than what fitted the share: nothing when refused before its body was read,
+        // the first 1,000 bytes when both were read at once.
+        expect([0, 1000]).toContain(refused);
+      } finally {
+        PARTIAL_LIMITS.bytesPerUser = saved;
+      }
+    });
+
     it('an upload idle for longer than a week is swept; one still moving is kept', async () => {
       const [idle, moving] = [describeFile(jpegBytes(1000)), describeFile(jpegBytes(1000))] as const;
       const user = await begin('partial-sweep@tagbook.test', [idle, moving]);
