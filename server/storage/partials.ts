@@ -178,7 +178,7 @@ export class Partials {
 
   /**
    * Removes every partial without a new byte for PARTIAL_LIMITS.idleMs, its pieces with it; returns how many went.
-   * A PUT under way stores a piece at least every PIECE_BYTES, so it is never idle that long.
+   * Every piece stored moves last_byte_at, so a PUT under way is not idle unless its bytes stopped arriving.
    */
   async sweepIdle(now: number): Promise<number> {
     const gone = await this.db.background.query('delete from partial_uploads where last_byte_at < $1 returning 1', [new Date(now - PARTIAL_LIMITS.idleMs)]);
