@@ -2,6 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { ActivityItemSchema, SystemHealthSchema, GetDashboardResponseSchema } from '../../src/gen/tagbook/v1/admin_pb.js';
 import type { Queryable } from '../db/db.js';
 import { ms } from './paging.js';
+import { UNNAMED_VEHICLE } from '../../src/domain/vehicleName.js';
 
 const ACTIVITY_LIMIT = 10;
 /** Above this many rows a table's total comes from the planner's statistics (shown as approximate). */
@@ -44,7 +45,7 @@ export async function dashboard(db: Queryable, syncStreams: number): Promise<Mes
     `(select 'user' as kind, id, display_name as title, email as detail, created_at as at, id as ref
         from users order by created_at desc limit ${ACTIVITY_LIMIT})
      union all
-     (select 'vehicle', id, coalesce(nullif(name, ''), 'Unnamed Vehicle'), null, created_at, id
+     (select 'vehicle', id, coalesce(nullif(name, ''), $1), null, created_at, id
         from vehicles order by created_at desc limit ${ACTIVITY_LIMIT})
      union all
      (select 'request', r.id, r.description, null, r.created_at, r.vehicle_id
@@ -53,6 +54,7 @@ export async function dashboard(db: Queryable, syncStreams: number): Promise<Mes
      (select 'customer', id, name, email, created_at, id
         from customers order by created_at desc limit ${ACTIVITY_LIMIT})
      order by at desc limit ${ACTIVITY_LIMIT}`,
+    [UNNAMED_VEHICLE],
   );
   const n = (key: string) => BigInt(c?.[key] ?? 0);
   return {

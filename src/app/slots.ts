@@ -5,8 +5,4 @@
 export interface VehicleServicesProps {
   vehicleId: string;
   section: { view: 'request-services' } | { view: 'service-request'; serviceRequestId: string };
-  /** SPEC §6: the owner and admins may request services. */
-  canRequestService: boolean;
-  /** The vehicle's name as the page shows it ('Unnamed Vehicle' when it has none). */
-  vehicleName: string;
 }

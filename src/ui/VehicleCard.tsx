@@ -4,6 +4,7 @@ import { Link } from '../app/router.js';
 import { vehiclePath } from '../app/routes.js';
 import type { VehicleSummary } from '../data/vehicles.js';
 import { VisibilityIcon } from './VisibilityIcon.js';
+import { vehicleDisplayName } from '../domain/vehicleName.js';
 
 /**
  * SPEC §2: the card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
@@ -24,7 +25,7 @@ export function VehicleCard({
       <Link className="vehicle-card__link" to={vehiclePath(vehicle.id, canEdit ? 'request-services' : 'profile')}>
         <VisibilityIcon isPublic={!!vehicle.is_public} size={22} />
         <h1 className="vehicle-card__title">
-          <span data-field="vehicle-name">{vehicle.name || 'Unnamed Vehicle'}</span>
+          <span data-field="vehicle-name">{vehicleDisplayName(vehicle.name)}</span>
         </h1>
         <ChevronRight className="vehicle-card__chevron" size={20} aria-hidden="true" />
       </Link>

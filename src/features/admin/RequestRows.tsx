@@ -4,6 +4,7 @@ import { Link } from '../../app/router.js';
 import { isRequestStatus, STATUS_LABELS } from '../../domain/serviceStatus.js';
 import type { AdminRequest } from '../../gen/tagbook/v1/admin_pb.js';
 import { formatTime } from '../../ui/formatTime.js';
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 /** Requests as admin and company lists show them; each opens the request page of its vehicle. */
 export function RequestRows({ requests }: { requests: readonly AdminRequest[] }) {
@@ -16,7 +17,7 @@ export function RequestRows({ requests }: { requests: readonly AdminRequest[] })
             <span className="ui-list-item__text">
               <span className="ui-list-item__title">{r.description || 'No description'}</span>
               <span className="ui-list-item__detail">
-                {[r.vehicleName || 'Unnamed Vehicle', [r.make, r.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}
+                {[vehicleDisplayName(r.vehicleName), [r.make, r.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}
               </span>
               <span className="ui-list-item__detail">
                 {[r.companyName, r.assignedName ? `assigned to ${r.assignedName}` : 'unassigned', formatTime(r.createdAt, false)].filter(Boolean).join(' · ')}

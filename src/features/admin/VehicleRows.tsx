@@ -3,6 +3,7 @@ import { vehiclePath } from '../../app/routes.js';
 import { Link } from '../../app/router.js';
 import { seesOwner, type VehicleReader } from '../../domain/vehicleReaders.js';
 import type { AdminVehicle } from '../../gen/tagbook/v1/admin_pb.js';
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 const MATCHED: Record<string, string> = {
   vin: 'VIN', vin_last8: 'last 8 of VIN', plate: 'plate', name: 'name', tag: 'tag', owner_email: 'owner email',
@@ -22,7 +23,7 @@ export function VehicleRows({ vehicles, label, reader }: { vehicles: readonly Ad
           <Link to={vehiclePath(v.id)} className="ui-list-item" data-vehicle={v.id}>
             <Car className="ui-list-item__icon" size={20} aria-hidden="true" />
             <span className="ui-list-item__text">
-              <span className="ui-list-item__title">{v.name || 'Unnamed Vehicle'}</span>
+              <span className="ui-list-item__title">{vehicleDisplayName(v.name)}</span>
               <span className="ui-list-item__detail">
                 {[v.year || null, v.make, v.model, v.licensePlate].filter(Boolean).join(' · ') || 'No info yet'}
               </span>

@@ -12,6 +12,7 @@ import { usePublicVehicles } from '../../data/vehicles.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 /**
  * SPEC §2 "/": the latest listed vehicles, straight from the local database (so it works offline). `before` is what
@@ -59,7 +60,7 @@ export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
                 <Link className="ui-list-item" to={vehiclePath(v.id)}>
                   <Car className="ui-list-item__icon" size={22} aria-hidden="true" />
                   <span className="ui-list-item__text">
-                    <span className="ui-list-item__title">{v.name || 'Unnamed Vehicle'}</span>
+                    <span className="ui-list-item__title">{vehicleDisplayName(v.name)}</span>
                     {v.description && <span className="ui-list-item__detail">{v.description}</span>}
                   </span>
                   <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />

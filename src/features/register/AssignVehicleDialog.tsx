@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 const NEW_VEHICLE = 'new';
 /** The longest vehicle name the server stores (server/sync/upload/columns.ts). */
@@ -50,7 +51,7 @@ export function AssignVehicleDialog({
     const vehicle = vehicles.rows.find((v) => v.id === choice);
     setBusy(true);
     try {
-      await onAssign(vehicle ? { vehicleId: vehicle.id, name: vehicle.name || 'Unnamed Vehicle' } : { newVehicleName: trimmed });
+      await onAssign(vehicle ? { vehicleId: vehicle.id, name: vehicleDisplayName(vehicle.name) } : { newVehicleName: trimmed });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -89,7 +90,7 @@ export function AssignVehicleDialog({
                   setError(null);
                 }}
               />
-              <span>{v.name || 'Unnamed Vehicle'}</span>
+              <span>{vehicleDisplayName(v.name)}</span>
             </label>
           ))}
           <label className="ui-check assign-vehicle__choice">

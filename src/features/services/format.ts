@@ -1,9 +1,10 @@
 // How the services pages write vehicles, people and times.
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 /** The vehicle as the banner names it (SPEC §2): make and model, else its name. */
 export function vehicleLabel(v: { make?: string | null; model?: string | null; name?: string | null; vehicle_name?: string | null }): string {
   const makeModel = [v.make, v.model].map((part) => part?.trim()).filter(Boolean).join(' ');
-  return makeModel || v.name || v.vehicle_name || 'Unnamed Vehicle';
+  return makeModel || vehicleDisplayName(v.name || v.vehicle_name);
 }
 
 /** Someone the device has no name for: a vehicle owner looking at the shop's staff. */

@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { createVehicle, useMyVehicles } from '../../data/vehicles.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
 import { VisibilityIcon } from '../../ui/VisibilityIcon.js';
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 const ADD_VEHICLE_INPUT_ID = 'add-vehicle-name';
 
@@ -60,7 +61,7 @@ export function MyVehiclesPage() {
                 <Link className="ui-list-item" to={vehiclePath(v.id)}>
                   <VisibilityIcon isPublic={!!v.is_public} />
                   <span className="ui-list-item__text">
-                    <span className="ui-list-item__title">{v.name || 'Unnamed Vehicle'}</span>
+                    <span className="ui-list-item__title">{vehicleDisplayName(v.name)}</span>
                   </span>
                   <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
                 </Link>

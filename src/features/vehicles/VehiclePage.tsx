@@ -22,6 +22,7 @@ import { useVehicleArea, type VehicleArea } from './data/useVehicleArea.js';
 import { ProfileSection } from './profile/ProfileSection.js';
 import { MENU_ICONS, VehicleMenu } from './VehicleMenu.js';
 import './vehicle.css';
+import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 // The pages behind the menu load on demand; the profile (what a scan opens) comes with the page.
 const InfoSection = lazy(() => import('./info/InfoSection.js').then((m) => ({ default: m.InfoSection })));
@@ -87,7 +88,7 @@ function VehicleShell({
   services: ServicesSlot;
 }) {
   const editable = canEdit(area.access);
-  const name = vehicle.name || 'Unnamed Vehicle';
+  const name = vehicleDisplayName(vehicle.name);
   const tag = area.tags[0] ?? null;
   const [showingQr, setShowingQr] = useState(false);
   const menu = useMemo(() => vehicleMenu(area.access, tag !== null), [area.access, tag]);
@@ -118,7 +119,7 @@ function VehicleShell({
         {menu.length > 0 && <VehicleMenu vehicleId={vehicleId} entries={menu} view={section.view} onShowQr={() => setShowingQr(true)} />}
         <div className="vehicle-layout__main">
           <Suspense fallback={<Loading />}>
-            <SectionContent area={area} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} name={name} />
+            <SectionContent area={area} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} />
           </Suspense>
         </div>
       </div>
@@ -135,14 +136,12 @@ function SectionContent({
   section,
   linkTag,
   services,
-  name,
 }: {
   area: VehicleArea;
   vehicleId: string;
   section: VehicleSection;
   linkTag: ((vehicleId: string) => ReactNode) | undefined;
   services: ServicesSlot;
-  name: string;
 }) {
   switch (section.view) {
     case 'profile':
@@ -160,9 +159,9 @@ function SectionContent({
     case 'ownership':
       return <OwnershipSection area={area} />;
     case 'request-services':
-      return services({ vehicleId, section: { view: 'request-services' }, canRequestService: canEdit(area.access), vehicleName: name });
+      return services({ vehicleId, section: { view: 'request-services' } });
     case 'service-request':
-      return services({ vehicleId, section, canRequestService: canEdit(area.access), vehicleName: name });
+      return services({ vehicleId, section });
   }
 }
 

@@ -30,6 +30,7 @@ import { CustomerDetail } from './CustomerDetail.js';
 import { CustomerList } from './CustomerList.js';
 import { useCompanyRequests } from './queries.js';
 import '../admin.css';
+import { vehicleDisplayName } from '../../../domain/vehicleName.js';
 
 const SECTIONS = [
   { sub: '', label: 'Profile' },
@@ -198,7 +199,7 @@ function Requests({ companyId }: { companyId: string }) {
                 <span className="ui-list-item__text">
                   <span className="ui-list-item__title">{r.description || 'No description'}</span>
                   <span className="ui-list-item__detail">
-                    {[r.vehicle_name || 'Unnamed Vehicle', [r.make, r.model].filter(Boolean).join(' '), r.assigned_name ? `assigned to ${r.assigned_name}` : 'unassigned'].filter(Boolean).join(' · ')}
+                    {[vehicleDisplayName(r.vehicle_name), [r.make, r.model].filter(Boolean).join(' '), r.assigned_name ? `assigned to ${r.assigned_name}` : 'unassigned'].filter(Boolean).join(' · ')}
                   </span>
                 </span>
                 <span className="ui-chip">{STATUS_LABELS[statusOf(r)]}</span>

@@ -11,6 +11,7 @@ import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { useLocalUser } from '../data/localQueries.js';
 import { transferOwnership, type TransferResult } from '../data/remote.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
+import { vehicleDisplayName } from '../../../domain/vehicleName.js';
 
 const REASONS: Record<Exclude<TransferResult, { ok: true }>['reason'], string> = {
   'no-account': 'No account uses this email. The new owner must register first.',
@@ -36,7 +37,7 @@ export function OwnershipSection({ area }: { area: VehicleArea }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (vehicle === null) return null;
-  const name = vehicle.name || 'Unnamed Vehicle';
+  const name = vehicleDisplayName(vehicle.name);
 
   function ask(event: FormEvent) {
     event.preventDefault();

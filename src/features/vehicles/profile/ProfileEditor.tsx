@@ -11,6 +11,7 @@ import { showSnackbar } from '../../../ui/snackbar/store.js';
 import type { VehicleData } from '../data/types.js';
 import { saveProfile } from '../data/writes.js';
 import { changedProfile, fromProfileForm, toProfileForm, type ProfileErrors, type ProfileForm } from './profileForm.js';
+import { UNNAMED_VEHICLE } from '../../../domain/vehicleName.js';
 
 const CATEGORY_OPTIONS = [{ value: '', label: CATEGORY_PROMPT }, ...VEHICLE_CATEGORIES.map((c) => ({ value: String(c.code), label: c.label }))];
 
@@ -60,7 +61,7 @@ export function ProfileEditor({ vehicle, onDone }: { vehicle: VehicleData; onDon
             name="name"
             maxLength={VEHICLE_TEXT_LIMITS.name}
             value={form.name}
-            placeholder="Unnamed Vehicle"
+            placeholder={UNNAMED_VEHICLE}
             onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
           />
         )}

@@ -17,6 +17,7 @@ import { CoverPhoto } from './CoverPhoto.js';
 import { ListedPhotosCard, PhotosCard } from './PhotosCard.js';
 import { ProfileEditor } from './ProfileEditor.js';
 import { SocialLinks } from './SocialLinks.js';
+import { vehicleDisplayName } from '../../../domain/vehicleName.js';
 
 /**
  * SPEC §2 profile: the cover, the description with its links as chips, category and type, the social links, and the
@@ -32,7 +33,7 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
   // listed photos show until then); everyone else sees the photos the server listed.
   const holdsFiles = editable || area.source === 'local';
   const listedPhotos = contents.items.filter((item) => item.photo !== undefined);
-  const name = vehicle.name || 'Unnamed Vehicle';
+  const name = vehicleDisplayName(vehicle.name);
   const category = categoryLabel(vehicle.category);
   return (
     <>
