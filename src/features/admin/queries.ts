@@ -2,12 +2,6 @@ import { useWatchedQuery } from '../../data/useQuery.js';
 
 // The admin area's reads of the device: the companies and current employee links the admin bucket keeps.
 
-export function useCompanies() {
-  return useWatchedQuery<{ id: string; name: string | null }>(
-    'SELECT id, name FROM companies WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id',
-  );
-}
-
 /** A company's current employees (the admin bucket holds current links only), by name. */
 export function useCompanyStaff(companyId: string) {
   return useWatchedQuery<{ user_id: string; user_name: string | null }>(

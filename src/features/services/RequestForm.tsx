@@ -9,7 +9,8 @@ import { Select, type SelectOption } from '../../ui/Select.js';
 import { TextArea } from '../../ui/TextArea.js';
 import { fromLocalInput, personLabel, toLocalInput } from './format.js';
 import { fromCatalogue, useServiceCatalogue } from './catalogue.js';
-import { useCompanies, useCompanyStaff } from './queries.js';
+import { useCompanies } from '../../data/companies.js';
+import { useCompanyStaff } from './queries.js';
 import type { RequestFields } from './writes.js';
 
 const NONE = '';

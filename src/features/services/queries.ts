@@ -186,14 +186,3 @@ export function useCompanyStaff(companyId: string | null) {
   );
 }
 
-export interface CompanyOption {
-  id: string;
-  name: string | null;
-}
-
-/** The companies the device knows (an admin's: every one), by name. */
-export function useCompanies() {
-  return useWatchedQuery<CompanyOption>(
-    'SELECT id, name FROM companies WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id',
-  );
-}
