@@ -11,5 +11,7 @@ export interface CompanyOption {
  * every one (the admin bucket). What the admin pages and the request form both offer to pick from.
  */
 export function useCompanies() {
-  return useWatchedQuery<CompanyOption>('SELECT id, name FROM companies WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id');
+  return useWatchedQuery<CompanyOption>(
+    'SELECT id, name FROM companies WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id',
+  );
 }
