@@ -1,6 +1,6 @@
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { isId } from '../../src/domain/ids.js';
-import type { VehicleReader } from '../../src/domain/vehicleReaders.js';
+import { atLeast, type VehicleReader } from '../../src/domain/vehicleReaders.js';
 import type { Queryable } from '../db/db.js';
 import { servicedByEmployer } from '../db/servicing.js';
 import { sessionSlot } from './session-context.js';
@@ -79,8 +79,5 @@ async function signedInAccess(db: Queryable, vehicle: Pick<VehicleRow, 'id' | 'u
   return company.length > 0 ? 'company' : null;
 }
 
-/** Whether an access level includes another (owner includes company, admin everything). */
-export function atLeast(access: Access, floor: Access): boolean {
-  const order: Access[] = ['public', 'company', 'owner', 'admin'];
-  return order.indexOf(access) >= order.indexOf(floor);
-}
+/** Whether an access level includes another: the one order of src/domain/vehicleReaders.ts, as the app's. */
+export { atLeast };

@@ -8,6 +8,19 @@
  */
 export type VehicleReader = 'public' | 'company' | 'owner' | 'admin';
 
+/** How someone may see a vehicle: not at all ('none'), or as one of its readers. */
+export type VehicleAccess = 'none' | VehicleReader;
+
+const ACCESS_ORDER: readonly VehicleAccess[] = ['none', 'public', 'company', 'owner', 'admin'];
+
+/**
+ * Whether `access` reaches `floor`: each reader sees everything a weaker one does, in the order above. The one
+ * ordering the app (what to offer) and the server (what to answer) both go by.
+ */
+export function atLeast(access: VehicleAccess, floor: VehicleAccess): boolean {
+  return ACCESS_ORDER.indexOf(access) >= ACCESS_ORDER.indexOf(floor);
+}
+
 /** The columns of a vehicle's Info (SPEC §3 vehicle info), besides its ids and timestamps. */
 export const INFO_COLUMNS = [
   'category', 'vin', 'make', 'model', 'year', 'color', 'state', 'license_plate', 'mods', 'notes', 'generation', 'customer_id',

@@ -1,19 +1,15 @@
 import type { VehicleView } from '../../app/routes.js';
 import { isEmployedAt } from '../../domain/employment.js';
 import type { AttachmentParty } from '../../domain/files.js';
-import type { VehicleReader } from '../../domain/vehicleReaders.js';
+import { atLeast, type VehicleAccess } from '../../domain/vehicleReaders.js';
 
 /**
  * Who sees what of a vehicle (SPEC §6), as pure rules: the page, its menu and the tests share them. Access grows
  * from a visitor's ('public') to an admin's; 'none' means the vehicle is not theirs to see at all.
  */
-export type Access = 'none' | VehicleReader;
+export type Access = VehicleAccess;
 
-const ORDER: readonly Access[] = ['none', 'public', 'company', 'owner', 'admin'];
-
-export function atLeast(access: Access, floor: Access): boolean {
-  return ORDER.indexOf(access) >= ORDER.indexOf(floor);
-}
+export { atLeast };
 
 /**
  * The caller's access: admins see every vehicle, owners theirs; an employee of a company servicing it sees it as
