@@ -5,6 +5,7 @@ import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { rowState, wasDeleted } from '../db/softDelete.js';
 import { requireSession } from '../rpc/session-context.js';
+import { adminFlag } from '../db/actor.js';
 
 export const ADMIN_ONLY = 'Only administrators can do this';
 export const NOT_YOUR_COMPANY = 'You do not work for this company';
@@ -14,8 +15,7 @@ export const COMPANY_NOT_FOUND = 'Company not found';
 /** The caller, who must be an administrator (checked before anything the request names is looked at). */
 export async function requireAdmin(db: Queryable, hctx: HandlerContext): Promise<string> {
   const { userId } = requireSession(hctx);
-  const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [userId]);
-  if (!user?.is_admin) throw new ConnectError(ADMIN_ONLY, Code.PermissionDenied);
+  if ((await adminFlag(db, userId)) !== true) throw new ConnectError(ADMIN_ONLY, Code.PermissionDenied);
   return userId;
 }
 

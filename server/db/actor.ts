@@ -7,3 +7,12 @@ import type { Queryable } from './db.js';
 export async function nameActor(tx: Queryable, userId: string): Promise<void> {
   await tx.query(`select set_config('tagbook.actor_id', $1, true)`, [userId]);
 }
+
+/**
+ * The caller's administrator flag as the database holds it now (it can change at any moment): true or false, or
+ * null when there is no such user. The one reading every permission check starts from.
+ */
+export async function adminFlag(db: Queryable, userId: string): Promise<boolean | null> {
+  const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [userId]);
+  return user ? user.is_admin : null;
+}

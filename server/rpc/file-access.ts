@@ -3,6 +3,7 @@ import { mayAttach, type AttachmentParty, type AttachmentTarget } from '../../sr
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { atLeast, readableVehicle } from './vehicle-access.js';
+import { adminFlag } from '../db/actor.js';
 
 /**
  * Who may attach files to what, and who may download a stored file (SPEC §6), by where they stand towards the thing
@@ -18,8 +19,7 @@ export const ATTACH_TARGET_NOT_FOUND = 'Nothing to attach files to: it does not 
 const notFound = () => new ConnectError(ATTACH_TARGET_NOT_FOUND, Code.NotFound);
 
 async function isAdmin(db: Queryable, userId: string): Promise<boolean> {
-  const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [userId]);
-  return user?.is_admin === true;
+  return (await adminFlag(db, userId)) === true;
 }
 
 async function worksFor(db: Queryable, userId: string, companyId: string | null): Promise<boolean> {

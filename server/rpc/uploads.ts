@@ -23,6 +23,7 @@ import { signFileUrl } from '../storage/signing.js';
 import { mayDownload, requireAttach } from './file-access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
 import { requireSession, sessionSlot } from './session-context.js';
+import { adminFlag } from '../db/actor.js';
 
 /**
  * The Upload service (SPEC §7, upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
@@ -72,8 +73,7 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
   );
   if (bucket === undefined) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   if (bucket.user_id !== userId) {
-    const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [userId]);
-    if (!user?.is_admin) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
+    if ((await adminFlag(db, userId)) !== true) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   }
   return bucket;
 }

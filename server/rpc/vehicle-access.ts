@@ -4,6 +4,7 @@ import { atLeast, type VehicleReader } from '../../src/domain/vehicleReaders.js'
 import type { Queryable } from '../db/db.js';
 import { servicedByEmployer } from '../db/servicing.js';
 import { sessionSlot } from './session-context.js';
+import { adminFlag } from '../db/actor.js';
 
 /** SPEC §8: the words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
 export const VEHICLE_NOT_FOUND_MESSAGE = 'Vehicle not found!';
@@ -72,8 +73,7 @@ export async function vehicleAccess(
 }
 
 async function signedInAccess(db: Queryable, vehicle: Pick<VehicleRow, 'id' | 'user_id'>, viewer: string): Promise<Access | null> {
-  const [user] = await db.query<{ is_admin: boolean }>('select is_admin from users where id = $1', [viewer]);
-  if (user?.is_admin) return 'admin';
+  if ((await adminFlag(db, viewer)) === true) return 'admin';
   if (vehicle.user_id === viewer) return 'owner';
   const company = await db.query(`select 1 from vehicles v where v.id = $1 and ${servicedByEmployer('v', '$2')}`, [vehicle.id, viewer]);
   return company.length > 0 ? 'company' : null;
