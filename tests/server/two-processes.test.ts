@@ -82,6 +82,27 @@ async function serverChangeArrives(pair: ProcessPair, owner: SignedInClient, veh
 const streamsOf = (lb: LoadBalancer): Exchange[] => lb.exchanges.filter((e) => e.path === STREAM);
 
 /**
+ * Two processes behind a load balancer, for the tests of the describe it is called in: the owner signs in, uploads
+ * and asks for write checkpoints through the process that replicates, and streams from the other. Stopped after.
+ */
+function ownerBehindTwoProcesses() {
+  const t = {} as { lb: LoadBalancer; pair: ProcessPair; owner: SignedInClient; leader: ServerProcess; other: ServerProcess };
+  beforeAll(async () => {
+    t.lb = await startLoadBalancer();
+    t.pair = await startProcessPair(t.lb);
+    ({ leader: t.leader, other: t.other } = t.pair);
+    t.lb.routes = (path) => (path === STREAM ? [t.other, t.leader] : [t.leader, t.other]);
+    t.owner = await connectSignedIn(t.lb.url, 'owner@tagbook.test', 'tagbook-demo');
+  });
+  afterAll(async () => {
+    await t.owner?.client.close();
+    await t.pair?.stop();
+    await t.lb?.close();
+  });
+  return t;
+}
+
+/**
  * DESIGN's scale path: several of our processes behind a load balancer on one PostgreSQL. Each test starts two
  * built servers (real child processes) on a fresh database; the device signs in, uploads and asks for its write
  * checkpoints through the process that replicates, and streams from the other. Then one of them is killed with
@@ -94,19 +115,8 @@ describe.runIf(reachable)('two server processes behind a load balancer', postgre
     let owner: SignedInClient;
     let leader: ServerProcess;
     let other: ServerProcess;
-
-    beforeAll(async () => {
-      lb = await startLoadBalancer();
-      pair = await startProcessPair(lb);
-      ({ leader, other } = pair);
-      lb.routes = (path) => (path === STREAM ? [other, leader] : [leader, other]);
-      owner = await connectSignedIn(lb.url, 'owner@tagbook.test', 'tagbook-demo');
-    });
-    afterAll(async () => {
-      await owner?.client.close();
-      await pair?.stop();
-      await lb?.close();
-    });
+    const setUp = ownerBehindTwoProcesses();
+    beforeAll(() => ({ lb, pair, owner, leader, other } = setUp));
 
     it('knows a device signed in through one process in the other: its session, its counter, its sign-in failures', async () => {
       expect((await lb.seen((e) => e.path.endsWith('/LoginPassword'))).backend).toBe(leader.name);
@@ -175,19 +185,8 @@ describe.runIf(reachable)('two server processes behind a load balancer', postgre
     let owner: SignedInClient;
     let leader: ServerProcess;
     let other: ServerProcess;
-
-    beforeAll(async () => {
-      lb = await startLoadBalancer();
-      pair = await startProcessPair(lb);
-      ({ leader, other } = pair);
-      lb.routes = (path) => (path === STREAM ? [other, leader] : [leader, other]);
-      owner = await connectSignedIn(lb.url, 'owner@tagbook.test', 'tagbook-demo');
-    });
-    afterAll(async () => {
-      await owner?.client.close();
-      await pair?.stop();
-      await lb?.close();
-    });
+    const setUp = ownerBehindTwoProcesses();
+    beforeAll(() => ({ lb, pair, owner, leader, other } = setUp));
 
     it('resumes the stream through the other from where it was, and completes the write checkpoint there', async () => {
       const vehicleId = await vehicleOf(pair, 'Red 911');
