@@ -15,7 +15,7 @@ const rules = parseSyncRules(readFileSync(join(ROOT, 'sync-rules.yaml'), 'utf8')
 const SYNCED = ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info', 'service_requests',
   'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files'];
 /** Columns the rules filter on that devices never receive. */
-const FILTER_COLUMNS = ['target_public', 'target_latest', 'is_latest', 'member_ids', 'company_ids', 'vehicle_ids',
+const FILTER_COLUMNS = ['target_public', 'target_latest', 'is_latest', 'member_ids', 'company_ids',
   'is_admin', 'is_public', 'is_current', 'is_open', 'request_open', 'user_id', 'vehicle_id', 'company_id', 'target_id',
   'owner_id', 'owner_ids', 'watcher_ids'];
 

@@ -38,7 +38,7 @@ describe('sync-rules.yaml', () => {
     const schema = new Map(AppSchema.tables.map((t) => [t.name, new Set(['id', ...t.columns.map((c) => c.name)])]));
     const wide: Record<string, unknown> = {};
     for (const table of AppSchema.tables) for (const c of table.columns) wide[c.name] = 'x';
-    const extras = { target_public: 1n, target_latest: 1n, is_latest: 1n, member_ids: '["x"]', vehicle_ids: '["x"]', company_ids: '["x"]', owner_ids: '["x"]', watcher_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
+    const extras = { target_public: 1n, target_latest: 1n, is_latest: 1n, member_ids: '["x"]', company_ids: '["x"]', owner_ids: '["x"]', watcher_ids: '["x"]', is_admin: 1n, is_public: 1n, is_current: 1n };
     for (const name of ['users', 'companies', 'company_employees', 'customers', 'vehicles', 'vehicles_info',
       'service_requests', 'worktime', 'qr_tags', 'upload_buckets', 'upload_form_files', 'bucket_files']) {
       const record = { ...wide, ...extras, id: 'x', user_id: 'x', vehicle_id: 'x', company_id: 'x', target_id: 'x', owner_id: 'x' };

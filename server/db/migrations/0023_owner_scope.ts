@@ -9,7 +9,8 @@
  * vehicle). Both are copied onto every record of a vehicle the way 0003 copies other facts the rules cannot join
  * to: a BEFORE trigger recomputes them on every write (so no write can make them lie), and a vehicle that changes
  * hands, or that an admin starts or stops watching, carries the change to its records, which then move between
- * buckets as ordinary row changes. A stored file lists the owners and watchers of everything it is attached to.
+ * buckets as ordinary row changes. A stored file lists the owners and watchers of everything it is attached to; its
+ * vehicle_ids (0011), which only the bucket per vehicle read, goes.
  *
  * Carrying the scope is not an edit of a record: the touch trigger leaves updated_at alone meanwhile
  * (tagbook.carrying_scope, set for the transaction by tagbook_carry_vehicle_scope only).
@@ -102,15 +103,28 @@ create function tagbook_file_watchers(file text) returns jsonb language sql stab
     from upload_form_files f, jsonb_array_elements_text(f.watcher_ids) w
    where f.upload_bucket_file_id = file;
 $$;
+-- Replaces 0017's: vehicle_ids goes, its one reader (the bucket per vehicle) gone with it.
 create or replace function tagbook_bucket_files_denormalize() returns trigger language plpgsql as $$
 begin
-  new.vehicle_ids := tagbook_file_vehicles(new.id);
   new.company_ids := tagbook_file_companies(new.id);
   new.owner_ids := tagbook_file_owners(new.id);
   new.watcher_ids := tagbook_file_watchers(new.id);
   return new;
 end;
 $$;
+create or replace function tagbook_upload_form_files_propagate() returns trigger language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' then
+    update bucket_files set owner_ids = owner_ids where id = old.upload_bucket_file_id;
+  end if;
+  if tg_op <> 'DELETE' then
+    update bucket_files set owner_ids = owner_ids where id = new.upload_bucket_file_id;
+  end if;
+  return null;
+end;
+$$;
+alter table bucket_files drop column vehicle_ids;
+drop function tagbook_file_vehicles(text);
 drop trigger upload_form_files_propagate on upload_form_files;
 create trigger upload_form_files_propagate
   after insert or delete or update of upload_bucket_file_id, vehicle_id, company_id, owner_id, watcher_ids
