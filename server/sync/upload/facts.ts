@@ -3,20 +3,8 @@ import { WORK_START } from '../../../src/domain/worktime.js';
 import type { Queryable } from '../../db/db.js';
 import { currentlyEmployed } from '../../db/employment.js';
 import { isSoftDeleted, rowState } from '../../db/softDelete.js';
-import type { Actor, Lookups } from './policy.js';
-import { adminFlag } from '../../db/actor.js';
-
-/** The caller as the database knows them right now: the admin flag and employment can change at any moment. */
-export async function loadActor(tx: Queryable, userId: string): Promise<Actor | null> {
-  const isAdmin = await adminFlag(tx, userId);
-  if (isAdmin === null) return null;
-  const links = await tx.query<{ company_id: string }>(
-    `select company_id from company_employees e
-      where e.user_id = $1 and ${currentlyEmployed('e')}`,
-    [userId],
-  );
-  return { userId, isAdmin, companyIds: new Set(links.map((l) => l.company_id)) };
-}
+import type { Lookups } from './policy.js';
+export { loadActor } from '../../db/actor.js';
 
 /** Facts about rows other than the one written, read inside the same transaction. */
 export function transactionLookups(tx: Queryable): Lookups {

@@ -1,3 +1,4 @@
+import type { Actor } from '../../../src/domain/access.js';
 import { mayRemoveFile, parseFormKey, type AttachmentTarget } from '../../../src/domain/files.js';
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { deadReference, missingValue, type RowFacts } from './completeness.js';
@@ -13,7 +14,7 @@ import {
   worktimeValues,
 } from './servicePolicy.js';
 
-export { REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal };
+export { REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Actor, type Refusal };
 
 /**
  * Who may write what through sync (SPEC §6): owners their vehicles, the notes and track sessions on them and
@@ -23,12 +24,6 @@ export { REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal };
  * about other rows come through `Lookups`, so every rule is unit-tested (tests/unit/uploadPolicy.test.ts, both the
  * allowed and the refused side of each).
  */
-export interface Actor {
-  userId: string;
-  isAdmin: boolean;
-  /** Companies the actor currently works for. */
-  companyIds: ReadonlySet<string>;
-}
 
 export type CrudKind = 'PUT' | 'PATCH' | 'DELETE';
 export type Row = Record<string, PgValue | Date | undefined>;
