@@ -29,7 +29,7 @@ vi.mock('../../src/features/vehicles/data/useVehicleArea.js', async () => {
     useVehicleArea: (id: string) => {
       const user = useCurrentUser();
       const vehicle = { id, name: 'Test car', description: null, is_public: 1, user_id: 'someone-else', created_at: '', updated_at: '' };
-      return { status: 'ready', vehicle, access: vehicleAccess(user, vehicle, null), source: 'server', snapshot: null, tags: [], userId: user?.id ?? null };
+      return { status: 'ready', vehicle, access: vehicleAccess(user && { userId: user.id, isAdmin: user.isAdmin, companyIds: new Set() }, vehicle, null), source: 'server', snapshot: null, tags: [], userId: user?.id ?? null };
     },
   };
 });

@@ -4,7 +4,7 @@ import { adminCompanyGuess, mayClock, mayHandle, mayStopOthers, openAs, type Vie
 import { fromLocalInput, toLocalInput, vehicleLabel } from '../../src/features/services/format.js';
 
 const C1 = 'company-1';
-const viewer = (over: Partial<Viewer> = {}): Viewer => ({ id: 'me', isAdmin: false, companyIds: new Set(), workspaceCompanyId: null, ...over });
+const viewer = (over: Partial<Viewer> = {}): Viewer => ({ userId: 'me', isAdmin: false, companyIds: new Set(), workspaceCompanyId: null, ...over });
 const employee = viewer({ companyIds: new Set([C1]) });
 const customersVehicle = { user_id: 'owner', customer_company_id: C1 };
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { needsServerRead, sectionGate, SECTION_ACCESS, servicedByEmployee, vehicleAccess, vehicleMenu, type Access } from '../../src/features/vehicles/access.js';
+import { actorFromLinks, needsServerRead, sectionGate, SECTION_ACCESS, vehicleAccess, vehicleMenu, type Access } from '../../src/features/vehicles/access.js';
 
-const OWNER = { id: 'owner', isAdmin: false };
-const ADMIN = { id: 'admin', isAdmin: true };
-const OTHER = { id: 'other', isAdmin: false };
+const person = (userId: string, isAdmin = false) => ({ userId, isAdmin, companyIds: new Set<string>() });
+const OWNER = person('owner');
+const ADMIN = person('admin', true);
+const OTHER = person('other');
 const car = { user_id: 'owner' };
 
 describe('vehicle access (SPEC §6)', () => {
@@ -19,17 +20,18 @@ describe('vehicle access (SPEC §6)', () => {
   });
 
   it("a current employee of the customer's company sees it as 'company' from the device's own rows, offline too", () => {
-    expect(vehicleAccess(OTHER, car, null, true)).toBe('company');
-    expect(vehicleAccess(null, car, null, true)).toBe('public');
-    expect(vehicleAccess(OWNER, car, null, true)).toBe('owner');
     const now = Date.parse('2026-06-01T00:00:00Z');
     const link = (company_id: string, start_date: string | null, end_date: string | null) => ({ company_id, start_date, end_date });
-    expect(servicedByEmployee(['garage'], [link('garage', '2026-01-01T00:00:00Z', null)], now)).toBe(true);
+    const worker = (...links: ReturnType<typeof link>[]) => actorFromLinks({ id: 'other', isAdmin: false }, links, now);
+    const employee = worker(link('garage', '2026-01-01T00:00:00Z', null));
+    expect(vehicleAccess(employee, car, null, ['garage'])).toBe('company');
+    expect(vehicleAccess(null, car, null, ['garage'])).toBe('public');
+    expect(vehicleAccess({ ...OWNER, companyIds: new Set(['garage']) }, car, null, ['garage'])).toBe('owner');
     // Another company's customer, a link that has ended, or one that has not started yet: not theirs.
-    expect(servicedByEmployee(['other'], [link('garage', null, null)], now)).toBe(false);
-    expect(servicedByEmployee(['garage'], [link('garage', '2026-01-01T00:00:00Z', '2026-05-31T00:00:00Z')], now)).toBe(false);
-    expect(servicedByEmployee(['garage'], [link('garage', '2026-07-01T00:00:00Z', null)], now)).toBe(false);
-    expect(servicedByEmployee([], [link('garage', null, null)], now)).toBe(false);
+    expect(vehicleAccess(worker(link('garage', null, null)), car, null, ['other'])).toBe('public');
+    expect(vehicleAccess(worker(link('garage', '2026-01-01T00:00:00Z', '2026-05-31T00:00:00Z')), car, null, ['garage'])).toBe('public');
+    expect(vehicleAccess(worker(link('garage', '2026-07-01T00:00:00Z', null)), car, null, ['garage'])).toBe('public');
+    expect(vehicleAccess(worker(link('garage', null, null)), car, null, [])).toBe('public');
   });
 
   it('the menu: SPEC order, Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {

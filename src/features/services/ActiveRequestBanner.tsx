@@ -16,7 +16,7 @@ import './services.css';
  */
 export function ActiveRequestBanner() {
   const viewer = useViewer();
-  return viewer === null ? null : <Banner userId={viewer.id} />;
+  return viewer === null ? null : <Banner userId={viewer.userId} />;
 }
 
 function Banner({ userId }: { userId: string }) {

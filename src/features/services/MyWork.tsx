@@ -19,7 +19,7 @@ import './services.css';
  */
 export function MyWork() {
   const viewer = useViewer();
-  return viewer === null ? null : <Lists userId={viewer.id} />;
+  return viewer === null ? null : <Lists userId={viewer.userId} />;
 }
 
 function Lists({ userId }: { userId: string }) {

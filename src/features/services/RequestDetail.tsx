@@ -71,8 +71,8 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
   const [deleting, setDeleting] = useState(false);
   const status = statusOf(request);
   const canHandle = viewer !== null && vehicle !== undefined && mayHandle(viewer, vehicle, request);
-  const myClockRuns = viewer !== null && clock.active.some((u) => u.userId === viewer.id);
-  const othersRunning = clock.active.filter((u) => u.userId !== viewer?.id).map((u) => personLabel(names.get(u.userId)));
+  const myClockRuns = viewer !== null && clock.active.some((u) => u.userId === viewer.userId);
+  const othersRunning = clock.active.filter((u) => u.userId !== viewer?.userId).map((u) => personLabel(names.get(u.userId)));
   const schedule = formatSchedule(request.schedule_start, request.schedule_end);
 
   return (
@@ -115,7 +115,7 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
           )}
         </dl>
         {canHandle && viewer !== null && (
-          <StatusActions userId={viewer.id} request={request} status={status} myClockRuns={myClockRuns} othersRunning={othersRunning} />
+          <StatusActions userId={viewer.userId} request={request} status={status} myClockRuns={myClockRuns} othersRunning={othersRunning} />
         )}
         {canHandle && (
           <div className="ui-button-row">
@@ -136,7 +136,7 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
           target={{ kind: 'service_request', id: request.id }}
           label="Attach files"
           canAdd={canHandle}
-          canRemove={(item) => viewer !== null && mayRemoveFile(requestFileParty(viewer, vehicle ?? null, request), item.userId === viewer.id)}
+          canRemove={(item) => viewer !== null && mayRemoveFile(requestFileParty(viewer, vehicle ?? null, request), item.userId === viewer.userId)}
           emptyText={canHandle ? 'Photos of the work and documents (PDF) for this request.' : 'No files yet.'}
         />
       </Card>

@@ -32,15 +32,15 @@ interface Props {
 export function WorkClockCard({ request, status, clock, names, labels, viewer, now }: Props) {
   const [stopping, setStopping] = useState<UserClock | null>(null);
   const [starting, setStarting] = useState(false);
-  const mine = viewer ? clockOf(clock, viewer.id) : null;
+  const mine = viewer ? clockOf(clock, viewer.userId) : null;
   const canClock = viewer !== null && mayClock(viewer, request);
-  const nameOf = (userId: string) => (userId === viewer?.id ? 'You' : personLabel(names.get(userId)));
+  const nameOf = (userId: string) => (userId === viewer?.userId ? 'You' : personLabel(names.get(userId)));
 
   async function start() {
     if (viewer === null) return;
     setStarting(true);
     try {
-      const stopped = await startWork(viewer.id, { id: request.id, status, has_started: request.has_started });
+      const stopped = await startWork(viewer.userId, { id: request.id, status, has_started: request.has_started });
       showSnackbar(startedMessage(stopped.map((clock) => clock.description)));
     } finally {
       setStarting(false);
@@ -82,7 +82,7 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
                   <span className="ui-muted"> since {formatDateTime(user.running!.start)}</span>
                 </span>
                 <span className="work-clock__time">{formatDuration(userTotalAt(user, now))}</span>
-                {viewer !== null && user.userId !== viewer.id && mayStopOthers(viewer) && (
+                {viewer !== null && user.userId !== viewer.userId && mayStopOthers(viewer) && (
                   <Button variant="secondary" icon={Square} onClick={() => setStopping(user)} data-action="stop-other-work">
                     Stop
                   </Button>
@@ -92,7 +92,7 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
           </ul>
         </section>
       )}
-      <WorkOverlaps clock={clock} labels={labels} nameOf={nameOf} viewerId={viewer?.id ?? null} />
+      <WorkOverlaps clock={clock} labels={labels} nameOf={nameOf} viewerId={viewer?.userId ?? null} />
       {clock.users.length > 0 ? (
         <details className="work-clock__log">
           <summary>Time log</summary>
@@ -121,7 +121,7 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
           requestOpenedAt={request.created_at === null ? null : Date.parse(request.created_at)}
           clock={stopping}
           personName={nameOf(stopping.userId)}
-          mine={stopping.userId === viewer?.id}
+          mine={stopping.userId === viewer?.userId}
           onClose={() => setStopping(null)}
         />
       )}

@@ -1,14 +1,12 @@
+import { mayClock as clocks, mayHandleRequest, mayOpenRequest, mayStopOthersClock, worksFor, type Actor } from '../../domain/access.js';
 import type { AttachmentParty } from '../../domain/files.js';
 
-// What the signed-in person may do with service requests, as the app offers it. The server decides again on every
-// upload (server/sync/upload/servicePolicy.ts); these only keep the app from offering what it would refuse.
+// What the signed-in person may do with service requests, as the app offers it: the rules of src/domain/access.ts,
+// which the server applies again to every upload, with the facts this device has. These only keep the app from
+// offering what the server would refuse.
 
-export interface Viewer {
-  id: string;
-  isAdmin: boolean;
-  /** Companies the person works for now (the session's open links). */
-  companyIds: ReadonlySet<string>;
-  /** The company workspace chosen, or null (personal or unselected). */
+/** The signed-in person, with the company workspace they chose (null: personal or unselected). */
+export interface Viewer extends Actor {
   workspaceCompanyId: string | null;
 }
 
@@ -26,15 +24,17 @@ export type OpenAs =
   | { kind: 'none'; switchTo: string | null };
 
 /**
- * SPEC §6 and issue 13: the vehicle's owner, admins (canRequestService), and employees working in the company
- * workspace of the company whose customer owns the vehicle. An employee of that company in another workspace is told
- * which workspace to switch to (switchTo).
+ * As whom the viewer opens a request (mayOpenRequest): the vehicle's owner, admins, and employees of the company
+ * whose customer owns the vehicle — the app asks them to work in that company's workspace, so an employee in
+ * another workspace is told which one to switch to (switchTo).
  */
 export function openAs(viewer: Viewer, vehicle: VehicleFacts): OpenAs {
   if (viewer.isAdmin) return { kind: 'admin' };
-  if (vehicle.user_id === viewer.id) return { kind: 'owner' };
+  const facts = { ownerId: vehicle.user_id, customerCompanyId: vehicle.customer_company_id };
+  // Opening for no company at all is the owner's right alone (admins aside).
+  if (mayOpenRequest(viewer, facts, null)) return { kind: 'owner' };
   const company = vehicle.customer_company_id;
-  if (company !== null && viewer.companyIds.has(company)) {
+  if (company !== null && mayOpenRequest(viewer, facts, company)) {
     return viewer.workspaceCompanyId === company ? { kind: 'employee', companyId: company } : { kind: 'none', switchTo: company };
   }
   return { kind: 'none', switchTo: null };
@@ -53,26 +53,24 @@ export function adminCompanyGuess(known: {
   return known.customerCompanyId ?? known.serverCustomerCompanyId ?? known.newestRequestCompanyId;
 }
 
-/** Who may edit, reschedule, assign, move along or delete a request: owner, admin, or its company's employee. */
+/** Who may edit, reschedule, assign, move along or cancel a request (mayHandleRequest). */
 export function mayHandle(viewer: Viewer, vehicle: VehicleFacts, request: { company_id: string | null }): boolean {
-  return viewer.isAdmin || vehicle.user_id === viewer.id || (request.company_id !== null && viewer.companyIds.has(request.company_id));
+  return mayHandleRequest(viewer, vehicle.user_id, request.company_id);
 }
 
 /** Where the viewer stands towards a request's files (src/domain/files.ts decides what that allows). */
 export function requestFileParty(viewer: Viewer, vehicle: Pick<VehicleFacts, 'user_id'> | null, request: { company_id: string | null }): AttachmentParty {
   return {
     isAdmin: viewer.isAdmin,
-    ownsVehicle: vehicle !== null && vehicle.user_id === viewer.id,
-    staffOfRequest: request.company_id !== null && viewer.companyIds.has(request.company_id),
+    ownsVehicle: vehicle !== null && vehicle.user_id === viewer.userId,
+    staffOfRequest: worksFor(viewer, request.company_id),
   };
 }
 
-/** Who may clock time on a request: its company's employees, and admins. */
+/** Who may clock time on a request (mayClock): its company's employees, and admins. */
 export function mayClock(viewer: Viewer, request: { company_id: string | null }): boolean {
-  return viewer.isAdmin || (request.company_id !== null && viewer.companyIds.has(request.company_id));
+  return clocks(viewer, request.company_id);
 }
 
-/** Admins stop other people's clocks (a worker who went home with it running). */
-export function mayStopOthers(viewer: Viewer): boolean {
-  return viewer.isAdmin;
-}
+/** Admins stop other people's clocks (mayStopOthersClock): a worker who went home with it running. */
+export const mayStopOthers: (viewer: Viewer) => boolean = mayStopOthersClock;

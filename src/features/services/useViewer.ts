@@ -10,7 +10,7 @@ export function useViewer(): Viewer | null {
     if (session === null) return null;
     const workspace = resolveWorkspace(session.workspace, session.user);
     return {
-      id: session.user.id,
+      userId: session.user.id,
       isAdmin: session.user.isAdmin,
       companyIds: new Set(session.user.companyEmployees.map((link) => link.companyId)),
       workspaceCompanyId: workspace.kind === 'company' ? workspace.companyId : null,

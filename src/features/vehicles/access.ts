@@ -1,45 +1,44 @@
 import type { VehicleView } from '../../app/routes.js';
+import { mayEditVehicle, vehicleReader, type Actor } from '../../domain/access.js';
 import { isEmployedAt } from '../../domain/employment.js';
 import type { AttachmentParty } from '../../domain/files.js';
 import { atLeast, type VehicleAccess } from '../../domain/vehicleReaders.js';
 
 /**
- * Who sees what of a vehicle (SPEC §6), as pure rules: the page, its menu and the tests share them. Access grows
- * from a visitor's ('public') to an admin's; 'none' means the vehicle is not theirs to see at all.
+ * What the vehicle pages offer to whom: the reading rule of src/domain/access.ts (vehicleReader) over what this
+ * device knows, and the pages and menu entries each access opens. Access grows from a visitor's ('public') to an
+ * admin's; 'none' means the vehicle is not theirs to see at all.
  */
 export type Access = VehicleAccess;
 
 export { atLeast };
 
-/**
- * The caller's access: admins see every vehicle, owners theirs; an employee of a company servicing it sees it as
- * 'company' — known from the server's answer, or from this device's own synced rows (servicedHere), so a worker
- * opens a customer's vehicle offline; anyone else sees a vehicle only as its public profile.
- */
-export function vehicleAccess(
-  user: { id: string; isAdmin: boolean } | null,
-  vehicle: { user_id: string | null } | null,
-  serverAccess: Access | null,
-  servicedHere = false,
-): Access {
-  if (vehicle === null) return 'none';
-  if (user?.isAdmin) return 'admin';
-  if (user !== null && vehicle.user_id === user.id) return 'owner';
-  if (user !== null && (serverAccess === 'company' || servicedHere)) return 'company';
-  return 'public';
+/** The signed-in user as the rules take them, with the companies their synced links make them work for now. */
+export function actorFromLinks(
+  user: { id: string; isAdmin: boolean },
+  links: readonly { company_id: string; start_date: string | null; end_date: string | null }[],
+  now: number,
+): Actor {
+  const current = links.filter((link) => isEmployedAt(link.start_date, link.end_date, now)).map((link) => link.company_id);
+  return { userId: user.id, isAdmin: user.isAdmin, companyIds: new Set(current) };
 }
 
 /**
- * The server's rule for 'company' access, read from this device's synced rows: one of the companies servicing the
- * vehicle (data/servicingCompanies.ts) is one the user works for now (a link whose start has been reached and whose
- * end has not passed).
+ * The caller's access to a vehicle this device shows (held locally or answered by the server, so at least its public
+ * profile): vehicleReader over the companies this device's synced rows say service it, so a worker opens a
+ * customer's vehicle offline. Only the server knows every company servicing a vehicle: its 'company' answer stands
+ * for rows this device does not hold. No other answer of the server's is taken on trust (a cached 'admin' outlives
+ * a cleared flag).
  */
-export function servicedByEmployee(
-  servicingCompanyIds: readonly string[],
-  links: readonly { company_id: string; start_date: string | null; end_date: string | null }[],
-  now: number,
-): boolean {
-  return links.some((link) => servicingCompanyIds.includes(link.company_id) && isEmployedAt(link.start_date, link.end_date, now));
+export function vehicleAccess(
+  actor: Actor | null,
+  vehicle: { user_id: string | null } | null,
+  serverAccess: Access | null,
+  servicingCompanyIds: readonly string[] = [],
+): Access {
+  if (vehicle === null) return 'none';
+  const reader = vehicleReader(actor, { ownerId: vehicle.user_id, isPublic: true, servicingCompanyIds });
+  return reader === 'public' && actor !== null && serverAccess === 'company' ? 'company' : reader;
 }
 
 /** Where the reader stands towards the files of the vehicle's photos and notes (src/domain/files.ts decides). */
@@ -47,10 +46,8 @@ export function fileParty(access: Access): AttachmentParty {
   return { isAdmin: access === 'admin', ownsVehicle: access === 'owner', staffOfRequest: false };
 }
 
-/** SPEC §6: the owner and admins edit a vehicle and see its menu. */
-export function canEdit(access: Access): boolean {
-  return atLeast(access, 'owner');
-}
+/** The owner and admins edit a vehicle and see its menu (mayEditVehicle). */
+export const canEdit: (access: Access) => boolean = mayEditVehicle;
 
 /** What each page of the area needs. Service pages are open to the company servicing the vehicle. */
 export const SECTION_ACCESS: Record<VehicleView | 'service-request', Access> = {

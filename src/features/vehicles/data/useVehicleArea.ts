@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../../rpc/session.js';
-import { needsServerRead, servicedByEmployee, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
+import { actorFromLinks, needsServerRead, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
 import { useLocalServicingCompanies, useLocalEmployeeLinks, useLocalTags, useLocalVehicle } from './localQueries.js';
 import { fetchVehicle, onRefreshRequested, useCachedSnapshot, type FetchOutcome } from './remote.js';
 import type { VehicleData, VehicleSnapshot } from './types.js';
@@ -72,12 +72,8 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
 
   const snapshot = wantsServer && outcome !== 'not-found' ? cached.value : null;
   const vehicle = localVehicle ?? snapshot?.vehicle ?? null;
-  const servicedHere = servicedByEmployee(
-    servicing.rows.map((row) => row.company_id),
-    links.rows,
-    Date.now(),
-  );
-  const access = vehicleAccess(user, vehicle, snapshot?.access ?? null, servicedHere);
+  const actor = user === null ? null : actorFromLinks(user, links.rows, Date.now());
+  const access = vehicleAccess(actor, vehicle, snapshot?.access ?? null, servicing.rows.map((row) => row.company_id));
   const tags = localTags.rows.length > 0 ? localTags.rows.map((t) => t.id) : (snapshot?.tags ?? []);
   const base = { vehicle, access, source: isOwnerLocally ? 'local' : 'server', snapshot, tags, userId: user?.id ?? null } as const;
 
