@@ -1,4 +1,4 @@
-import { currentlyEmployed } from './employment.js';
+import type { Queryable } from './db.js';
 
 /**
  * The one meaning of "the company servicing a vehicle": a company with a request on it that is not deleted, or the
@@ -7,13 +7,8 @@ import { currentlyEmployed } from './employment.js';
  * sync rules' by_company bucket reads that column, and so does every server check here — never a rule of its own.
  */
 
-/** SQL: the company `company` (an SQL expression) services the vehicle whose vehicles row is aliased `vehicle`. */
-const servicedBy = (vehicle: string, company: string) => `${vehicle}.company_ids @> jsonb_build_array(${company})`;
-
-/**
- * SQL: the user `user` (an SQL expression) works now for a company servicing the vehicle aliased `vehicle` — what
- * gives an employee 'company' access to it (SPEC §6).
- */
-export const servicedByEmployer = (vehicle: string, user: string) =>
-  `exists (select 1 from company_employees serving
-            where serving.user_id = ${user} and ${currentlyEmployed('serving')} and ${servicedBy(vehicle, 'serving.company_id')})`;
+/** The companies servicing a vehicle (its company_ids); none for no such vehicle. */
+export async function servicingCompanies(db: Queryable, vehicleId: string): Promise<string[]> {
+  const [row] = await db.query<{ company_ids: string[] | null }>('select company_ids from vehicles where id = $1', [vehicleId]);
+  return row?.company_ids ?? [];
+}

@@ -2,9 +2,10 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { isId } from '../../src/domain/ids.js';
 import { atLeast, type VehicleReader } from '../../src/domain/vehicleReaders.js';
 import type { Queryable } from '../db/db.js';
-import { servicedByEmployer } from '../db/servicing.js';
+import { servicingCompanies } from '../db/servicing.js';
 import { sessionSlot } from './session-context.js';
-import { adminFlag } from '../db/actor.js';
+import { loadActor } from '../db/actor.js';
+import { vehicleReader } from '../../src/domain/access.js';
 
 /** SPEC §8: the words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
 export const VEHICLE_NOT_FOUND_MESSAGE = 'Vehicle not found!';
@@ -59,24 +60,20 @@ export async function readableVehicle(
 }
 
 /**
- * The caller's access to a vehicle (SPEC §6), or null when they may not see it: admins see every vehicle, owners
- * theirs, current employees of a company servicing it (server/db/servicing.ts, as the sync rules read it) that one,
- * anyone a public one. Every read of a vehicle a device does not hold asks this.
+ * The caller's access to a vehicle, or null when they may not see it: the reading rule of src/domain/access.ts
+ * (vehicleReader) over the caller as the database knows them now and the companies servicing the vehicle (its
+ * company_ids, server/db/servicing.ts, as the sync rules read it). Every read of a vehicle a device does not hold
+ * asks this.
  */
 export async function vehicleAccess(
   db: Queryable,
   vehicle: Pick<VehicleRow, 'id' | 'user_id' | 'is_public'>,
   viewer: string | null,
 ): Promise<Access | null> {
-  const access = viewer === null ? null : await signedInAccess(db, vehicle, viewer);
-  return access ?? (vehicle.is_public ? 'public' : null);
-}
-
-async function signedInAccess(db: Queryable, vehicle: Pick<VehicleRow, 'id' | 'user_id'>, viewer: string): Promise<Access | null> {
-  if ((await adminFlag(db, viewer)) === true) return 'admin';
-  if (vehicle.user_id === viewer) return 'owner';
-  const company = await db.query(`select 1 from vehicles v where v.id = $1 and ${servicedByEmployer('v', '$2')}`, [vehicle.id, viewer]);
-  return company.length > 0 ? 'company' : null;
+  const actor = viewer === null ? null : await loadActor(db, viewer);
+  const servicing = actor === null || actor.isAdmin ? [] : await servicingCompanies(db, vehicle.id);
+  const reader = vehicleReader(actor, { ownerId: vehicle.user_id, isPublic: vehicle.is_public, servicingCompanyIds: servicing });
+  return reader === 'none' ? null : reader;
 }
 
 /** Whether an access level includes another: the one order of src/domain/vehicleReaders.ts, as the app's. */
