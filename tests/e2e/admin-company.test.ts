@@ -32,8 +32,8 @@ describe('admin and company areas in the browser', () => {
     server = await startTestServer('pglite');
     await seedDemo(server.db);
     [admin, worker] = await Promise.all([launchDevice(), launchDevice()]);
-    adminPage = admin.context.pages()[0] ?? (await admin.context.newPage());
-    workerPage = worker.context.pages()[0] ?? (await worker.context.newPage());
+    adminPage = admin.page;
+    workerPage = worker.page;
     await Promise.all([
       signInThroughUi(adminPage, server.url, 'admin@tagbook.test', 'tagbook-admin'),
       signInThroughUi(workerPage, server.url, 'worker@tagbook.test', 'tagbook-worker'),

@@ -17,7 +17,7 @@ describe('accounts in Chromium', () => {
     requireBuild();
     server = await startTestServer('pglite');
     device = await launchDevice();
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
     page.on('pageerror', (err) => pageErrors.push(err.message));
   });
   afterAll(async () => {

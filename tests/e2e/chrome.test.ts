@@ -36,7 +36,7 @@ describe.each([
   beforeAll(async () => {
     device = await launchDevice([], { viewport: { width, height }, reducedMotion: 'reduce' });
     await device.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
     page.on('pageerror', (err) => pageErrors.push(err.message));
   });
   afterAll(async () => {

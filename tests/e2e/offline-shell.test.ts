@@ -42,7 +42,7 @@ describe.each(storages)('the app offline, on $storage', ({ storage, prepare }) =
     device = await launchDevice();
     await emulateOnlineFlag(device.context);
     await prepare(device, server.url);
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.on('request', (req) => {
       if (req.url().includes('GetPowerSyncAuth') && offline) offlineCredentialRequests.push(req.url());

@@ -30,8 +30,8 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
       else await forceIndexedDb(device.context);
     }
     await emulateOnlineFlag(a.context);
-    pageA = a.context.pages()[0] ?? (await a.context.newPage());
-    pageB = b.context.pages()[0] ?? (await b.context.newPage());
+    pageA = a.page;
+    pageB = b.page;
     // Test instrumentation, not product code: remember every state the sync bar shows on device A.
     await a.context.addInitScript(() => {
       const seen: string[] = [];

@@ -27,7 +27,7 @@ describe.each([
   let page: Page;
   beforeAll(async () => {
     device = await launchDevice([], { viewport: { width, height } });
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
   });
   afterAll(async () => {
     await device?.close();

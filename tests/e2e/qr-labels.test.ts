@@ -46,7 +46,7 @@ describe.each([
   let page: Page;
   beforeAll(async () => {
     device = await launchDevice([], { viewport: { width, height }, permissions: ['clipboard-read', 'clipboard-write'] });
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
   });
   afterAll(async () => device?.close());
 
@@ -81,7 +81,7 @@ describe('printed tag labels', () => {
   let page: Page;
   beforeAll(async () => {
     device = await launchDevice([], { viewport: { width: 1280, height: 800 } });
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
   });
   afterAll(async () => device?.close());
 

@@ -26,7 +26,7 @@ describe('a refused change is told in every tab', () => {
     camper = (await server.db.query<{ id: string }>(`select id from vehicles where name = 'Camper van'`))[0]!.id;
     device = await launchDevice();
     await emulateOnlineFlag(device.context);
-    tabA = device.context.pages()[0] ?? (await device.context.newPage());
+    tabA = device.page;
   });
   afterAll(async () => {
     await device?.close();

@@ -33,7 +33,7 @@ describe.each([
   beforeAll(async () => {
     device = await launchDevice(fakeCameraArgs(fakeCameraFile(`${server.url}/DEMOTAG00001`)), { viewport: { width, height } });
     await emulateOnlineFlag(device.context);
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
   });
   afterAll(async () => device?.close());
 
@@ -78,7 +78,7 @@ describe('scanning an unclaimed tag', () => {
     const [phone, tablet] = await Promise.all([launchDevice(camera), launchDevice(camera)]);
     try {
       const [first, second] = await Promise.all(
-        [phone, tablet].map(async (d) => d.context.pages()[0] ?? (await d.context.newPage())),
+        [phone, tablet].map(async (d) => d.page),
       );
       for (const page of [first!, second!]) await signInThroughUi(page, server.url, 'owner@tagbook.test', 'tagbook-demo');
 
@@ -109,7 +109,7 @@ describe('scanning what is not a Tagbook tag', () => {
   it('asks before opening another site', async () => {
     const device = await launchDevice(fakeCameraArgs(fakeCameraFile('https://example.org/menu')));
     try {
-      const page = device.context.pages()[0] ?? (await device.context.newPage());
+      const page = device.page;
       await page.goto(server.url);
       await openScanner(page);
       const confirm = page.locator('[data-dialog="external-link"]');
@@ -124,7 +124,7 @@ describe('scanning what is not a Tagbook tag', () => {
   it('shows plain text as text', async () => {
     const device = await launchDevice(fakeCameraArgs(fakeCameraFile('Spare key in the glovebox')));
     try {
-      const page = device.context.pages()[0] ?? (await device.context.newPage());
+      const page = device.page;
       await page.goto(server.url);
       await openScanner(page);
       await expect.poll(() => page.locator('[data-scan-text]').textContent()).toContain('Spare key in the glovebox');
@@ -137,7 +137,7 @@ describe('scanning what is not a Tagbook tag', () => {
   it('explains a blocked camera and offers a way forward', async () => {
     const device = await launchDevice();
     try {
-      const page = device.context.pages()[0] ?? (await device.context.newPage());
+      const page = device.page;
       await device.context.addInitScript(() => {
         navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
       });

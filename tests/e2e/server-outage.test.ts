@@ -52,7 +52,7 @@ describe('a server that stops answering while the browser is online', () => {
         if (state && seen[seen.length - 1]?.state !== state) seen.push({ state, at: performance.now() });
       }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-sync-state'] });
     });
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
   });
   afterAll(async () => {
     await device?.close();

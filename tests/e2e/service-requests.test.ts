@@ -46,9 +46,9 @@ describe('service requests and work clocks end to end', () => {
     );
     [admin, worker, second] = await Promise.all([launchDevice(), launchDevice(), launchDevice()]);
     await emulateOnlineFlag(worker.context);
-    adminPage = admin.context.pages()[0] ?? (await admin.context.newPage());
-    workerPage = worker.context.pages()[0] ?? (await worker.context.newPage());
-    secondPage = second.context.pages()[0] ?? (await second.context.newPage());
+    adminPage = admin.page;
+    workerPage = worker.page;
+    secondPage = second.page;
     await Promise.all([
       signInThroughUi(adminPage, server.url, 'admin@tagbook.test', 'tagbook-admin'),
       signInThroughUi(workerPage, server.url, 'worker@tagbook.test', 'tagbook-worker'),

@@ -30,7 +30,7 @@ describe.each([
 
   beforeAll(async () => {
     device = await launchDevice([], { viewport: { width, height } });
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
     await signInThroughUi(page, server.url, 'admin@tagbook.test', 'tagbook-admin');
   });
   afterAll(async () => {

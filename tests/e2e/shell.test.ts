@@ -16,7 +16,7 @@ describe('the app shell in Chromium', () => {
     requireBuild();
     server = await startTestServer('pglite');
     device = await launchDevice();
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text());
     });
@@ -41,7 +41,7 @@ describe('the app shell in Chromium', () => {
     const fresh = await launchDevice();
     try {
       await emulateOnlineFlag(fresh.context);
-      const tab = fresh.context.pages()[0] ?? (await fresh.context.newPage());
+      const tab = fresh.page;
       // No sync credentials for now, so the first sync cannot happen (the stream itself runs in the SDK's worker,
       // which routes do not reach; the credentials are asked for by the page).
       await tab.route('**/GetPowerSyncAuth', (route) => route.abort());

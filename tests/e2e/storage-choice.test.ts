@@ -61,7 +61,7 @@ describe('storage choice at start in Chromium', () => {
   async function onNewDefaultDevice(run: (page: Page) => Promise<void>): Promise<void> {
     const device = await launchDevice();
     try {
-      const page = device.context.pages()[0] ?? (await device.context.newPage());
+      const page = device.page;
       await page.goto(server.url + '/');
       expect(await openedStorage(page)).toBe('idb');
       await run(page);
@@ -98,7 +98,7 @@ describe('storage choice at start in Chromium', () => {
     beforeAll(async () => {
       device = await launchDevice();
       await grantPersistentStorage(device.context, server.url);
-      page = device.context.pages()[0] ?? (await device.context.newPage());
+      page = device.page;
     });
     afterAll(async () => device?.close());
 

@@ -38,7 +38,7 @@ describe.each<Answer>(['refused', 'granted'])('persisted storage %s by the brows
         return ask.call(this);
       };
     }, CALLS_KEY);
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
   });
   afterAll(async () => {
     await device?.close();

@@ -35,9 +35,9 @@ describe('tags end to end', () => {
     await seedDemo(server.db);
     [owner, second, worker] = await Promise.all([launchDevice(), launchDevice(), launchDevice()]);
     for (const device of [owner, worker]) await emulateOnlineFlag(device.context);
-    ownerPage = owner.context.pages()[0] ?? (await owner.context.newPage());
-    secondPage = second.context.pages()[0] ?? (await second.context.newPage());
-    workerPage = worker.context.pages()[0] ?? (await worker.context.newPage());
+    ownerPage = owner.page;
+    secondPage = second.page;
+    workerPage = worker.page;
   });
   afterAll(async () => {
     await Promise.all([owner?.close(), second?.close(), worker?.close()]);
@@ -169,7 +169,7 @@ describe('tags end to end', () => {
     // A device online as far as the browser can tell, whose tag lookups get no answer until released.
     const liefi = await launchDevice();
     try {
-      const page = liefi.context.pages()[0] ?? (await liefi.context.newPage());
+      const page = liefi.page;
       const held: Array<() => Promise<void>> = [];
       await page.route('**/tagbook.v1.QrTagService/Resolve', (route) => {
         held.push(() => route.continue());

@@ -33,7 +33,7 @@ describe('a photo the server will never take', () => {
     worker = await id(`select id from users where email = 'worker@tagbook.test'`);
     device = await launchDevice();
     await emulateOnlineFlag(device.context);
-    page = device.context.pages()[0] ?? (await device.context.newPage());
+    page = device.page;
     await signInThroughUi(page, server.url, 'owner@tagbook.test', 'tagbook-demo');
   });
   afterAll(async () => {

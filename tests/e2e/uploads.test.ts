@@ -35,8 +35,8 @@ describe('photos and files end to end', () => {
     bronco = (await server.db.query<{ id: string }>(`select id from vehicles where name = 'Trail Bronco'`))[0]!.id;
     [a, b] = await Promise.all([launchDevice(), launchDevice()]);
     await emulateOnlineFlag(a.context);
-    pageA = a.context.pages()[0] ?? (await a.context.newPage());
-    pageB = b.context.pages()[0] ?? (await b.context.newPage());
+    pageA = a.page;
+    pageB = b.page;
     await Promise.all([
       signInThroughUi(pageA, server.url, 'owner@tagbook.test', 'tagbook-demo'),
       signInThroughUi(pageB, server.url, 'owner@tagbook.test', 'tagbook-demo'),
@@ -96,7 +96,7 @@ describe('photos and files end to end', () => {
   it("shows a public vehicle's photos to a visitor, whose device holds none of its files, with nothing to change", async () => {
     const visitor = await launchDevice();
     try {
-      const page = visitor.context.pages()[0] ?? (await visitor.context.newPage());
+      const page = visitor.page;
       await page.goto(`${server.url}/vehicle/${bronco}`);
       const listed = page.locator('[data-photos="listed"]');
       await listed.locator('img[alt="trail-day.jpg"]').waitFor();
@@ -127,7 +127,7 @@ describe('photos and files end to end', () => {
     await server.db.query(`create function test_skip_row() returns trigger language plpgsql as $$ begin return null; end $$`);
     await server.db.query('create trigger test_skip_watch before insert on admin_vehicle_watch for each row execute function test_skip_row()');
     try {
-      const page = admin.context.pages()[0] ?? (await admin.context.newPage());
+      const page = admin.page;
       await signInThroughUi(page, server.url, 'admin@tagbook.test', 'tagbook-admin');
       await page.goto(`${server.url}/vehicle/${bronco}`);
       const gallery = page.locator('[data-photos]');

@@ -36,7 +36,7 @@ describe('the vehicle area end to end', () => {
     ids.supra = await idOf('Supra Turbo');
     [visitor, owner, second, admin] = await Promise.all([launchDevice(), launchDevice(), launchDevice(), launchDevice()]);
     await emulateOnlineFlag(owner.context);
-    const firstPage = async (d: Device) => d.context.pages()[0] ?? (await d.context.newPage());
+    const firstPage = async (d: Device) => d.page;
     visitorPage = await firstPage(visitor);
     ownerPage = await firstPage(owner);
     secondPage = await firstPage(second);

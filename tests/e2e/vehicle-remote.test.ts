@@ -51,8 +51,8 @@ describe('vehicles read from the server', () => {
     [visitor, admin] = await Promise.all([launchDevice(), launchDevice()]);
     await emulateOnlineFlag(visitor.context);
     await emulateOnlineFlag(admin.context);
-    visitorPage = visitor.context.pages()[0] ?? (await visitor.context.newPage());
-    adminPage = admin.context.pages()[0] ?? (await admin.context.newPage());
+    visitorPage = visitor.page;
+    adminPage = admin.page;
   });
   afterAll(async () => {
     await Promise.all([visitor?.close(), admin?.close()]);

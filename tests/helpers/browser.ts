@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 type PersistentContextOptions = NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>;
 // @ts-expect-error plain ESM helper shared with the test runner
@@ -22,6 +22,8 @@ const FLAGS = [
 
 export interface Device {
   context: BrowserContext;
+  /** The profile's first tab, open from the start: the one a test drives unless it opens more. */
+  page: Page;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function launchDevice(extraArgs: string[] = [], options: Persistent
   context.setDefaultTimeout(WAIT_BACKSTOP_MS);
   return {
     context,
+    page: context.pages()[0] ?? (await context.newPage()),
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

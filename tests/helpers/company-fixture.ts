@@ -3,11 +3,11 @@ import type { Queryable } from '../../server/db/db.js';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { WORK_START } from '../../src/domain/worktime.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { outcome } from './connect-errors.js';
 import { TestDevice } from './device.js';
 import { describeFile, jpegBytes, putRange, type TestFile } from './files.js';
+import { upload } from './upload.js';
 
 /**
  * One company's world, for the tests that guard who may read and write it (rows written straight in the database;
@@ -129,15 +129,8 @@ export async function buildCompanyFixture(server: { url: string; db: Queryable }
   expect((await putRange(server.url, uploadUrl, photo.bytes, 0, photo.bytes.length)).status).toBe(200);
   expect((await uploads.finalizeUpload({ combinedHash: photo.combinedHash, metadataHash: photo.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
 
-  let nextTransaction = 1n;
-  const send = (caller: Caller, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>) => {
-    const transactionId = nextTransaction++;
-    return devices[caller].client(SyncService).uploadData({
-      clientId: `guards-${caller}`,
-      transactionId,
-      crud: [{ clientId: 1n, id, op: CrudOp[op], table, opData: JSON.stringify(data), transactionId }],
-    });
-  };
+  const send = (caller: Caller, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>) =>
+    upload(devices[caller], { table, id, op, data });
   const world: CompanyFixture = {
     devices,
     ids,

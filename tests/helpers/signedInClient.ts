@@ -1,10 +1,8 @@
-import type { AbstractPowerSyncDatabase } from '@powersync/node';
-import { uploadTransaction, type Settled } from '../../src/data/transactionUpload.js';
-import { toWireEntry, type LocalCrudEntry } from '../../src/data/uploadEntries.js';
-import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import type { Settled } from '../../src/data/transactionUpload.js';
 import { WAIT_BACKSTOP_MS } from './backstop.js';
 import { TestDevice } from './device.js';
 import { openSyncClient, type SyncClient } from './powersync.js';
+import { queueUploader, sendFrom } from './upload.js';
 
 /** A device as the app runs it: signed in over RPC, its official client syncing with the token GetPowerSyncAuth hands out. */
 export interface SignedInClient {
@@ -23,14 +21,7 @@ export async function connectSignedIn(url: string, email: string, password: stri
   const device = await TestDevice.create({ url });
   await device.signIn(email, password);
   const settled: Settled[] = [];
-  const uploadData = async (db: AbstractPowerSyncDatabase) => {
-    const clientId = await db.getClientId();
-    for (let tx = await db.getNextCrudTransaction(); tx; tx = await db.getNextCrudTransaction()) {
-      const entries = tx.crud.map((e) => toWireEntry(e as unknown as LocalCrudEntry));
-      settled.push(await uploadTransaction((r) => device.client(SyncService).uploadData(r), clientId, BigInt(tx.transactionId ?? 0), entries));
-      await tx.complete();
-    }
-  };
+  const uploadData = queueUploader(sendFrom(device), settled);
   const issueToken = async () => {
     const res = await device.auth.getPowerSyncAuth({});
     return { token: res.token, powersyncUrl: res.powersyncUrl || url, expiresAt: new Date(Number(res.expiresAt)) };

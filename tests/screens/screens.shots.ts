@@ -179,7 +179,7 @@ describe('screenshots', () => {
           // A device of its own without a service worker, so the routing sees the script's request.
           const device = await launchDevice([], { viewport, serviceWorkers: 'block' });
           devices.push(device);
-          const bare = device.context.pages()[0] ?? (await device.context.newPage());
+          const bare = device.page;
           await bare.route('**/assets/app-*.js', () => undefined);
           await bare.goto(server.url + screen.path, { waitUntil: 'commit' });
           await bare.locator('[data-boot-frame] header').waitFor();
@@ -191,7 +191,7 @@ describe('screenshots', () => {
         if (!page) {
           const device = await launchDevice([], { viewport });
           devices.push(device);
-          page = device.context.pages()[0] ?? (await device.context.newPage());
+          page = device.page;
           if (screen.role !== 'visitor') await signInThroughUi(page, server.url, ...ACCOUNTS[screen.role]);
           pages.set(screen.role, page);
         }

@@ -43,7 +43,7 @@ describe('screenshots of states', () => {
   async function device(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
     const d = await launchDevice([], { viewport });
     devices.push(d);
-    return { d, page: d.context.pages()[0] ?? (await d.context.newPage()) };
+    return { d, page: d.page };
   }
   // What the person sees in the window: these states are bars, notices and snackbars over the page, which a
   // full-page capture draws mid-page once the page has scrolled.

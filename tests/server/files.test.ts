@@ -7,7 +7,6 @@ import { seedDemo } from '../../server/db/seed.js';
 import { FILE_MAX_BYTES } from '../../src/domain/files.js';
 import { newId } from '../../src/domain/ids.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { sweepUnreferencedFiles } from '../../server/storage/files.js';
 import { PARTIAL_LIMITS } from '../../server/storage/partials.js';
 import { PROFILE_CONTENTS_MAX } from '../../server/rpc/vehicle-contents.js';
@@ -18,6 +17,7 @@ import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { describeFile, jpegBytes, pdfBytes, putRange, servedAs, type TestFile } from '../helpers/files.js';
 import { sweepFiles } from '../../server/storage/sweep.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { refusalCodes, upload, verdict } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -353,15 +353,7 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
   });
 
   it("removing a file (a sync DELETE): the vehicle owner, admins and the request's staff who added it; the blob goes when nothing refers to it", async () => {
-    let tx = 1000n;
-    const remove = async (role: Role, formFileId: string) => {
-      const transactionId = tx++;
-      const res = await devices[role].client(SyncService).uploadData({
-        clientId: `files-${role}`, transactionId,
-        crud: [{ clientId: 1n, id: formFileId, op: CrudOp.DELETE, table: 'upload_form_files', transactionId, opData: '' }],
-      });
-      return res.errors.map((e) => e.code).join(',') || 'ok';
-    };
+    const remove = async (role: Role, formFileId: string) => verdict(await upload(devices[role], { table: 'upload_form_files', id: formFileId, op: 'DELETE' }));
     const photo = describeFile(jpegBytes(1500), 'remove-me.jpg');
     const { bucketId } = await uploadWhole('employee', `service_request/${request}`, photo);
     const formFile = (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [bucketId]))!.id;
@@ -379,12 +371,8 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
     expect(await remove('employee', (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [b2]))!.id)).toBe('ok');
     const b3 = (await uploadWhole('owner', `vehicle/${bronco}`, describeFile(jpegBytes(800)))).bucketId;
     expect(await remove('admin', (await one<{ id: string }>('select id from upload_form_files where upload_form_id = $1', [b3]))!.id)).toBe('ok');
-    const transactionId = tx++;
-    const put = await devices.admin.client(SyncService).uploadData({
-      clientId: 'files-admin', transactionId,
-      crud: [{ clientId: 1n, id: newId(), op: CrudOp.PUT, table: 'upload_form_files', transactionId, opData: JSON.stringify({ filename: 'x' }) }],
-    });
-    expect(put.errors.map((e) => e.code)).toEqual(['permission_denied']);
+    const put = await upload(devices.admin, { table: 'upload_form_files', id: newId(), op: 'PUT', data: { filename: 'x' } });
+    expect(refusalCodes(put)).toEqual(['permission_denied']);
   });
   describe('unfinished uploads are bounded per user and swept when idle', () => {
     /** A fresh account with a vehicle of its own, and a bucket on it holding `files`, each with its upload URL. */
@@ -546,14 +534,8 @@ describe.each(backends)('Upload service on %s (local disk)', (backend) => {
   });
 
   /** A sync DELETE of a form file by `role`: 'ok' or the refusal's code. */
-  let removals = 5000n;
   async function removeAs(role: Role, formFileId: string): Promise<string> {
-    const transactionId = removals++;
-    const res = await devices[role].client(SyncService).uploadData({
-      clientId: `rights-${role}`, transactionId,
-      crud: [{ clientId: 1n, id: formFileId, op: CrudOp.DELETE, table: 'upload_form_files', transactionId, opData: '' }],
-    });
-    return res.errors.map((e) => e.code).join(',') || 'ok';
+    return verdict(await upload(devices[role], { table: 'upload_form_files', id: formFileId, op: 'DELETE' }));
   }
   /** Adds a file and sends all its bytes, stopping short of finalize: an upload begun, not finished. */
   async function beginUpload(role: Role, formKey: string, file: TestFile) {

@@ -8,12 +8,13 @@ import { newId } from '../../src/domain/ids.js';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { QrTagService } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { upload as send } from '../helpers/upload.js';
 
 const backends = await testBackends();
 const SERVICES = [AuthService, AccountService, SyncService, UploadService, VehicleContentsService, QrTagService];
@@ -38,7 +39,6 @@ describe.each(backends)('hostile input on %s', (backend) => {
   let server: TestServer;
   let owner: TestDevice;
   let red911: string;
-  let nextTx = 1n;
 
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -49,14 +49,8 @@ describe.each(backends)('hostile input on %s', (backend) => {
   });
   afterAll(async () => server?.stop());
 
-  const upload = (data: Record<string, unknown>, table = 'vehicles', id = red911, op: 'PUT' | 'PATCH' = 'PATCH', clientId = 'hostile-client') => {
-    const transactionId = nextTx++;
-    return owner.client(SyncService).uploadData({
-      clientId,
-      transactionId,
-      crud: [{ clientId: 1n, id, op: CrudOp[op], table, opData: JSON.stringify(data), transactionId }],
-    });
-  };
+  const upload = (data: Record<string, unknown>, table = 'vehicles', id = red911, op: 'PUT' | 'PATCH' = 'PATCH', clientId = 'hostile-client') =>
+    send(owner, { table, id, op, data }, { clientId });
   const rejections = async () => Number((await server.db.query<{ n: string }>('select count(*) as n from sync_upload_rejections'))[0]!.n);
 
   describe('uploads the database could never store are recorded refusals, so the queue moves on', () => {

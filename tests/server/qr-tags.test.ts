@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FREE_TAGS, seedDemo } from '../../server/db/seed.js';
 import { isTagHash, TAG_BATCH_MAX } from '../../src/domain/ids.js';
 import { ErrorCorrection, QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { upload } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -17,19 +17,13 @@ describe.each(backends)('QR tags: resolve, create and claim on %s', (backend) =>
   let worker: TestDevice;
   let admin: TestDevice;
   let vehicle: { red911: string; camper: string; supra: string };
-  let nextTx = 1n;
 
   const idOf = async (name: string) =>
     (await server.db.query<{ id: string }>('select id from vehicles where name = $1', [name]))[0]!.id;
 
   /** A tag claim as the app sends it: the whole row, one entry in its own transaction. */
   function claim(device: TestDevice, hash: string, vehicleId: string) {
-    const transactionId = nextTx++;
-    return device.client(SyncService).uploadData({
-      clientId: `client-${device.session!.userId}`,
-      transactionId,
-      crud: [{ clientId: 1n, id: hash, op: CrudOp.PUT, table: 'qr_tags', opData: JSON.stringify({ target_id: vehicleId, target_path: '/vehicle' }), transactionId }],
-    });
+    return upload(device, { table: 'qr_tags', id: hash, op: 'PUT', data: { target_id: vehicleId, target_path: '/vehicle' } });
   }
 
   beforeAll(async () => {

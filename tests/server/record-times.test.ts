@@ -1,24 +1,18 @@
-import type { AbstractPowerSyncDatabase } from '@powersync/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MADE_ON_DEVICE, type MadeOnDeviceTable } from '../../server/sync/upload/columns.js';
 import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { WORK_START } from '../../src/domain/worktime.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { openSyncClient, openSyncTestDatabase, seedAndReplicate, type SyncClient, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
+import type { Settled } from '../../src/data/transactionUpload.js';
+import { queueUploader, refusalCodes, sendFrom, upload as send, type Change } from '../helpers/upload.js';
 
 const backends = await testBackends();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-interface Entry {
-  op: 'PUT' | 'PATCH';
-  table: string;
-  id: string;
-  data: Record<string, unknown>;
-}
 
 /**
  * When a record was made: a row made on a device keeps the time its device made it (a note written offline at
@@ -34,15 +28,7 @@ describe.each(backends)('the time a record was made, on %s', (backend) => {
   let bronco: { id: string; created_at: Date };
   let nextTx = 1n;
 
-  async function upload(device: TestDevice, entries: Entry[]): Promise<string[]> {
-    const transactionId = nextTx++;
-    const res = await device.client(SyncService).uploadData({
-      clientId: 'client-times',
-      transactionId,
-      crud: entries.map((e, i) => ({ clientId: BigInt(i + 1), id: e.id, op: CrudOp[e.op], table: e.table, opData: JSON.stringify(e.data), transactionId })),
-    });
-    return res.errors.map((e) => e.code);
-  }
+  const upload = async (device: TestDevice, entries: Change[]): Promise<string[]> => refusalCodes(await send(device, entries));
   const times = async (table: string, id: string) =>
     (await server.db.query<{ created_at: Date; received_at: Date; updated_at: Date | null }>(`select * from ${table} where id = $1`, [id]))[0]!;
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -71,20 +57,12 @@ describe.each(backends)('the time a record was made, on %s', (backend) => {
 
   describe('through the official client', () => {
     let client: SyncClient;
-    async function uploadData(db: AbstractPowerSyncDatabase) {
-      for (let tx = await db.getNextCrudTransaction(); tx; tx = await db.getNextCrudTransaction()) {
-        const transactionId = BigInt(tx.transactionId ?? 0);
-        const res = await owner.client(SyncService).uploadData({
-          clientId: await db.getClientId(),
-          transactionId,
-          crud: tx.crud.map((e) => ({ clientId: BigInt(e.clientId), id: e.id, op: CrudOp[e.op], table: e.table, opData: JSON.stringify(e.opData ?? {}), transactionId })),
-        });
-        expect(res.errors).toEqual([]);
-        await tx.complete();
-      }
-    }
+    const settled: Settled[] = [];
     beforeAll(async () => {
-      client = await openSyncClient({ server }, ids.owner, { uploadData });
+      client = await openSyncClient({ server }, ids.owner, { uploadData: queueUploader(sendFrom(owner), settled) });
+    });
+    afterEach(() => {
+      for (const { errors } of settled.splice(0)) expect(errors).toEqual([]);
     });
     afterAll(async () => client?.close());
 
@@ -176,7 +154,7 @@ describe.each(backends)('the time a record was made, on %s', (backend) => {
 
   describe('every table a device makes rows in', () => {
     /** A new row of each table, as an admin's device would write it. */
-    async function sampleRows(): Promise<Record<MadeOnDeviceTable, Entry[]>> {
+    async function sampleRows(): Promise<Record<MadeOnDeviceTable, Change[]>> {
       const vehicle = newId();
       const company = newId();
       const request = newId();

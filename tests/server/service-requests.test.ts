@@ -4,11 +4,11 @@ import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { summarizeWork, totalAt, WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { refusalCodes, upload as send, type Change } from '../helpers/upload.js';
 
 const backends = await testBackends();
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED } = REQUEST_STATUS;
@@ -16,12 +16,6 @@ const HOUR = 3_600_000;
 const OPENED_AGO = 7 * 24 * HOUR;
 
 type Kind = 'PUT' | 'PATCH' | 'DELETE';
-interface Entry {
-  op: Kind;
-  table: 'service_requests' | 'worktime';
-  id: string;
-  data?: Record<string, unknown>;
-}
 
 /**
  * Service requests and work time through the real upload path, per role: the vehicle's owner, the company's current
@@ -31,7 +25,6 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
   let server: TestServer;
   const devices = {} as Record<'owner' | 'worker' | 'colleague' | 'former' | 'stranger' | 'admin', TestDevice>;
   const ids = {} as Record<'owner' | 'worker' | 'colleague' | 'former' | 'stranger' | 'admin' | 'company' | 'bronco' | 'camper', string>;
-  let nextTx = 1n;
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0]!;
   const request = (id: string) =>
@@ -39,28 +32,9 @@ describe.each(backends)('service requests and work time uploads on %s', (backend
       has_started: boolean; assigned_user_id: string | null; deleted_at: Date | null; updated_by: string }>(
       'select * from service_requests where id = $1', [id]);
 
-  async function upload(who: keyof typeof devices, entries: Entry[]) {
-    const transactionId = nextTx++;
-    const res = await devices[who].client(SyncService).uploadData({
-      clientId: `client-${who}`,
-      transactionId,
-      crud: entries.map((e, i) => ({
-        clientId: BigInt(i + 1), id: e.id, op: CrudOp[e.op], table: e.table,
-        opData: e.op === 'DELETE' ? '' : JSON.stringify(e.data ?? {}), transactionId,
-      })),
-    });
-    return res.errors.map((e) => e.code);
-  }
+  const upload = async (who: keyof typeof devices, entries: Change[]) => refusalCodes(await send(devices[who], entries));
   /** The reasons given for what was refused, as the person reads them. */
-  async function reasons(who: keyof typeof devices, entries: Entry[]) {
-    const transactionId = nextTx++;
-    const res = await devices[who].client(SyncService).uploadData({
-      clientId: `client-${who}`,
-      transactionId,
-      crud: entries.map((e, i) => ({ clientId: BigInt(i + 1), id: e.id, op: CrudOp[e.op], table: e.table, opData: JSON.stringify(e.data ?? {}), transactionId })),
-    });
-    return res.errors.map((e) => e.message);
-  }
+  const reasons = async (who: keyof typeof devices, entries: Change[]) => (await send(devices[who], entries)).errors.map((e) => e.message);
 
   /**
    * Opens a request as the admin, on the Bronco for the company unless said otherwise, and returns its id. It was

@@ -3,7 +3,6 @@ import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { SERVICING_COMPANIES_SQL } from '../../src/features/vehicles/data/servicingCompanies.js';
 import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { App, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleAccess, VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { buildCompanyFixture, type CompanyFixture } from '../helpers/company-fixture.js';
@@ -11,6 +10,7 @@ import { outcome } from '../helpers/connect-errors.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { openSyncClient, openSyncTestDatabase, type SyncClient, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
+import { upload, verdict } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -53,16 +53,9 @@ describe.each(backends)('the company servicing a vehicle, the same on every path
     current: await reads(world.devices.current),
   });
 
-  let nextTransaction = 1n;
   /** One change uploaded through sync by a moved-to employee's device: 'ok', or the refusal's code. */
   async function uploadAs(who: MovedStaff, op: 'PUT' | 'PATCH', id: string, data: Record<string, unknown>): Promise<string> {
-    const transactionId = nextTransaction++;
-    const { errors } = await staff[who].client(SyncService).uploadData({
-      clientId: `servicing-${who}`,
-      transactionId,
-      crud: [{ clientId: 1n, id, op: CrudOp[op], table: 'service_requests', opData: JSON.stringify(data), transactionId }],
-    });
-    return errors.length === 0 ? 'ok' : errors.map((e) => e.code).join(', ');
+    return verdict(await upload(staff[who], { table: 'service_requests', id, op, data }));
   }
 
   /** Whether the device holds the vehicle's name and its Info. */

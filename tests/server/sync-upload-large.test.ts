@@ -1,17 +1,17 @@
 import { Code } from '@connectrpc/connect';
-import type { AbstractPowerSyncDatabase } from '@powersync/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneStoredRows } from '../../server/db/retention.js';
 import { STAGED_BYTES_PER_USER_MAX } from '../../server/sync/upload/parts.js';
 import { newId } from '../../src/domain/ids.js';
 import { UPLOAD_TRANSACTION_MAX_ENTRIES } from '../../src/domain/transactionLimits.js';
 import { uploadTransaction, type SendUpload, type Settled } from '../../src/data/transactionUpload.js';
-import { toWireEntry, type LocalCrudEntry, type WireEntry } from '../../src/data/uploadEntries.js';
+import { toWireEntry, type WireEntry } from '../../src/data/uploadEntries.js';
 import { planRequests } from '../../src/data/uploadParts.js';
 import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { openSyncClient, openSyncTestDatabase, seedAndReplicate, type SyncClient, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
+import { queueUploader } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -39,13 +39,7 @@ describe.each(backends)('large transactions from the official client on %s', (ba
     return device.client(SyncService).uploadData(request);
   };
 
-  async function uploadData(db: AbstractPowerSyncDatabase) {
-    for (let tx = await db.getNextCrudTransaction(); tx; tx = await db.getNextCrudTransaction()) {
-      const entries = tx.crud.map((e) => toWireEntry(e as unknown as LocalCrudEntry));
-      settled.push(await uploadTransaction(send, await db.getClientId(), BigInt(tx.transactionId ?? 0), entries));
-      await tx.complete();
-    }
-  }
+  const uploadData = queueUploader(send, settled);
 
   const queued = async () => (await client.db.get<{ n: number }>('select count(*) as n from ps_crud')).n;
   const serverNotes = async (prefix: string) =>

@@ -1,6 +1,5 @@
-import type { AbstractPowerSyncDatabase } from '@powersync/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import type { Settled } from '../../src/data/transactionUpload.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import {
@@ -11,6 +10,7 @@ import {
   type SyncTestDatabase,
   type SyncTestServer,
 } from '../helpers/powersync.js';
+import { queueUploader, sendFrom } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -25,27 +25,9 @@ describe.each(backends)('uploads from the official client, acknowledged by write
   let device: TestDevice;
   let client: SyncClient;
   let ids: Record<'admin' | 'owner' | 'worker', string>;
-  const refusals: unknown[] = [];
-
-  async function uploadData(db: AbstractPowerSyncDatabase) {
-    for (let tx = await db.getNextCrudTransaction(); tx; tx = await db.getNextCrudTransaction()) {
-      const transactionId = BigInt(tx.transactionId ?? 0);
-      const res = await device.client(SyncService).uploadData({
-        clientId: await db.getClientId(),
-        transactionId,
-        crud: tx.crud.map((e) => ({
-          clientId: BigInt(e.clientId),
-          id: e.id,
-          op: CrudOp[e.op],
-          table: e.table,
-          opData: JSON.stringify(e.opData ?? {}),
-          transactionId,
-        })),
-      });
-      refusals.push(...res.errors);
-      await tx.complete();
-    }
-  }
+  const settled: Settled[] = [];
+  /** Everything the server refused of what the client sent, in order. */
+  const refusals = () => settled.flatMap((s) => s.errors);
   const name = async (id: string) => (await client.db.get<{ name: string }>('select name from vehicles where id = ?', [id])).name;
   const queued = async () => (await client.db.get<{ n: number }>('select count(*) as n from ps_crud')).n;
 
@@ -55,7 +37,7 @@ describe.each(backends)('uploads from the official client, acknowledged by write
     ids = await seedAndReplicate(server);
     device = await TestDevice.create(server);
     await device.signIn('owner@tagbook.test', 'tagbook-demo');
-    client = await openSyncClient({ server }, ids.owner, { uploadData });
+    client = await openSyncClient({ server }, ids.owner, { uploadData: queueUploader(sendFrom(device), settled) });
   });
   afterAll(async () => {
     await client?.close();
@@ -78,7 +60,7 @@ describe.each(backends)('uploads from the official client, acknowledged by write
         'Changed on the server after the upload',
       'a server change after the upload',
     );
-    expect(refusals).toEqual([]);
+    expect(refusals()).toEqual([]);
     const clientId = await client.db.getClientId();
     const checkpoints = await server.db.query('select checkpoint from sync_write_checkpoints where user_id = $1 and client_id = $2', [
       ids.owner,
@@ -93,7 +75,7 @@ describe.each(backends)('uploads from the official client, acknowledged by write
     expect(await name(supra!.id)).toBe('Not yours');
     await client.waitFor(async () => (await queued()) === 0, 'the refused upload to leave the queue');
     await client.waitFor(async () => (await name(supra!.id)) === 'Supra Turbo', 'the server\'s name to come back');
-    expect(refusals).toHaveLength(1);
+    expect(refusals()).toHaveLength(1);
     const [stored] = await server.db.query<{ name: string }>('select name from vehicles where id = $1', [supra!.id]);
     expect(stored!.name).toBe('Supra Turbo');
   });

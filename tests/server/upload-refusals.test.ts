@@ -3,10 +3,10 @@ import { seedDemo } from '../../server/db/seed.js';
 import { WRITABLE_COLUMNS } from '../../server/sync/upload/columns.js';
 import { newId } from '../../src/domain/ids.js';
 import { WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { upload as send } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -24,17 +24,9 @@ describe.each(backends)('refused sync writes speak of the change, not the schema
   let server: TestServer;
   const devices = {} as Record<Role, TestDevice>;
   const ids = {} as Record<'admin' | 'owner' | 'worker' | 'red911' | 'info' | 'request' | 'company' | 'customer', string>;
-  let nextTx = 1n;
 
   const one = async <T,>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0]!;
-  const upload = (role: Role, table: string, id: string, op: Op, data: Record<string, unknown>) => {
-    const transactionId = nextTx++;
-    return devices[role].client(SyncService).uploadData({
-      clientId: `refusals-${role}`,
-      transactionId,
-      crud: [{ clientId: 1n, id, op: CrudOp[op], table, opData: JSON.stringify(data), transactionId }],
-    });
-  };
+  const upload = (role: Role, table: string, id: string, op: Op, data: Record<string, unknown>) => send(devices[role], { table, id, op, data });
   const rowCount = async (table: string, id: string) => Number((await one<{ n: string }>(`select count(*) as n from ${table} where id = $1`, [id])).n);
 
   beforeAll(async () => {

@@ -4,7 +4,6 @@ import { PARTIAL_LIMITS } from '../../server/storage/partials.js';
 import { sweepFiles } from '../../server/storage/sweep.js';
 import { newId } from '../../src/domain/ids.js';
 import { QueueState } from '../../src/domain/uploadQueue.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { refusedFileMessage } from '../../src/uploads/refused.js';
 import { outcome } from '../helpers/connect-errors.js';
@@ -13,6 +12,7 @@ import { TestDevice } from '../helpers/device.js';
 import { describeFile, jpegBytes, putRange, type TestFile } from '../helpers/files.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { runQueuedFile, type QueuedFile } from '../helpers/uploadQueueRun.js';
+import { upload, verdict } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -29,7 +29,6 @@ describe.each(backends)('a swept upload comes back, a removed one does not, on %
   let laptop: TestDevice;
   let stranger: TestDevice;
   let vehicle: string;
-  let nextTx = 1n;
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0];
   const uploads = () => phone.client(UploadService);
@@ -56,13 +55,7 @@ describe.each(backends)('a swept upload comes back, a removed one does not, on %
   }
   /** A sync DELETE of a form file, as the app sends a removal: 'ok' or the refusal's code. */
   async function remove(device: TestDevice, formFileId: string): Promise<string> {
-    const transactionId = nextTx++;
-    const res = await device.client(SyncService).uploadData({
-      clientId: `swept-${device === stranger ? 'stranger' : 'laptop'}`,
-      transactionId,
-      crud: [{ clientId: 1n, id: formFileId, op: CrudOp.DELETE, table: 'upload_form_files', transactionId, opData: '' }],
-    });
-    return res.errors.map((e) => e.code).join(',') || 'ok';
+    return verdict(await upload(device, { table: 'upload_form_files', id: formFileId, op: 'DELETE' }));
   }
   const listed = async (formFileId: string) => (await one('select 1 as x from upload_form_files where id = $1', [formFileId])) !== undefined;
   const urlAnswer = (q: QueuedFile) => outcome(uploads().getUploadSignedUrl({ bucketId: q.bucketId, combinedHash: q.file.combinedHash, metadataHash: q.file.metadataHash }));

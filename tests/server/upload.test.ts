@@ -3,20 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneStoredRows } from '../../server/db/retention.js';
 import { seedDemo } from '../../server/db/seed.js';
 import { newId } from '../../src/domain/ids.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { upload as send, type Change } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
 type Kind = 'PUT' | 'PATCH' | 'DELETE';
-interface Entry {
-  op: Kind;
-  table: string;
-  id: string;
-  data?: Record<string, unknown>;
-}
 
 describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backend) => {
   let server: TestServer;
@@ -29,20 +24,8 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0]!;
 
-  async function upload(device: TestDevice, entries: Entry[], transactionId = nextTx++) {
-    return device.client(SyncService).uploadData({
-      clientId: `client-${device.session?.userId ?? 'none'}`,
-      transactionId,
-      crud: entries.map((e, i) => ({
-        clientId: BigInt(i + 1),
-        id: e.id,
-        op: CrudOp[e.op],
-        table: e.table,
-        opData: e.op === 'DELETE' ? '' : JSON.stringify(e.data ?? {}),
-        transactionId,
-      })),
-    });
-  }
+  const upload = (device: TestDevice, entries: Change[], transactionId = nextTx++) =>
+    send(device, entries, { clientId: `client-${device.session?.userId ?? 'none'}`, transactionId });
 
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -91,7 +74,7 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
     expect((await one<{ name: string }>('select name from vehicles where id = $1', [ids.red911])).name).toBe('Red 911 GTS');
   });
 
-  it.each<[string, () => Entry[]]>([
+  it.each<[string, () => Change[]]>([
     ["another user's vehicle", () => [{ op: 'PATCH', table: 'vehicles', id: ids.supra, data: { name: 'Mine now' } }]],
     ['moving ownership', () => [{ op: 'PATCH', table: 'vehicles', id: ids.red911, data: { user_id: ids.workerId } }]],
     ['creating a vehicle for someone else', () => [{ op: 'PUT', table: 'vehicles', id: newId(), data: { name: 'x', user_id: ids.workerId } }]],
@@ -178,7 +161,7 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
 
   it('records refusals on the server and answers the same refusal to a retry', async () => {
     const tx = nextTx++;
-    const entries: Entry[] = [{ op: 'PATCH', table: 'vehicles', id: ids.supra, data: { name: 'nope' } }];
+    const entries: Change[] = [{ op: 'PATCH', table: 'vehicles', id: ids.supra, data: { name: 'nope' } }];
     const first = await upload(owner, entries, tx);
     const retry = await upload(owner, entries, tx);
     expect(retry.duplicate).toBe(true);

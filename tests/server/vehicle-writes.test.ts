@@ -2,22 +2,16 @@ import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
 import { newId } from '../../src/domain/ids.js';
-import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { refusalCodes, upload as send, type Change } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
 type Role = 'owner' | 'other' | 'admin' | 'employee' | 'anonymous';
 type Kind = 'PUT' | 'PATCH' | 'DELETE';
-interface Entry {
-  op: Kind;
-  table: string;
-  id: string;
-  data?: Record<string, unknown>;
-}
 
 /**
  * Every write of the vehicle area, for every role of SPEC §6: the vehicle's owner, another signed-in user, an
@@ -32,26 +26,13 @@ describe.each(backends)('vehicle area writes per role on %s', (backend) => {
   let bronco: string;
   let broncoInfo: string;
   let camper: string;
-  let nextTx = 1n;
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T & Record<string, unknown>>(sql, params))[0];
 
-  async function upload(role: Role, entries: Entry[]) {
-    const device = devices[role];
-    const transactionId = nextTx++;
-    const res = await device.client(SyncService).uploadData({
-      clientId: `client-${role}`,
-      transactionId,
-      crud: entries.map((e, i) => ({
-        clientId: BigInt(i + 1), id: e.id, op: CrudOp[e.op], table: e.table, transactionId,
-        opData: e.op === 'DELETE' ? '' : JSON.stringify(e.data ?? {}),
-      })),
-    });
-    return res.errors.map((e) => e.code);
-  }
+  const upload = async (role: Role, entries: Change[]) => refusalCodes(await send(devices[role], entries));
 
   /** Uploads as each role and says, per role, whether the write was applied ('ok') or how it was refused. */
-  async function outcome(role: Role, entries: () => Entry[]): Promise<string> {
+  async function outcome(role: Role, entries: () => Change[]): Promise<string> {
     if (role === 'anonymous') {
       return upload(role, entries()).then(
         () => 'applied without a session',
