@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WritableTable } from '../../server/sync/upload/columns.js';
+import type { WritableTable } from '../../server/writes/columns.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import {
   authorize,
@@ -11,7 +11,7 @@ import {
   type CrudKind,
   type Lookups,
   type Row,
-} from '../../server/sync/upload/policy.js';
+} from '../../server/writes/policy.js';
 
 // Every rule of the upload policy, both sides, for every role. The world: an owner with a vehicle that is a
 // customer's of company C1; a stranger with a private vehicle; C1's employee; C2's employee; an admin.

@@ -5,10 +5,10 @@ import {
   statusColumns,
   statusOf,
   STATUS_LABELS,
-} from '../../../src/domain/serviceStatus.js';
-import { timeProblem, type TimeProblem } from '../../../src/domain/clock.js';
-import { WORK_STOP } from '../../../src/domain/worktime.js';
-import { wasDeleted } from '../../db/softDelete.js';
+} from '../../src/domain/serviceStatus.js';
+import { timeProblem, type TimeProblem } from '../../src/domain/clock.js';
+import { WORK_STOP } from '../../src/domain/worktime.js';
+import { wasDeleted } from '../db/softDelete.js';
 import { REFERENCED } from './columns.js';
 import type { Actor, Lookups, Row, Write } from './policy.js';
 import { deny, DESCRIBE_THE_WORK, invalid, REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Refusal } from './refusals.js';

@@ -1,4 +1,4 @@
-import { wasDeleted } from '../../db/softDelete.js';
+import { wasDeleted } from '../db/softDelete.js';
 import { REFERENCED, type ReferencedTable } from './columns.js';
 import type { Actor, Write } from './policy.js';
 import { deny, invalid, type Refusal } from './refusals.js';

@@ -1,4 +1,4 @@
-import { timeProblem } from '../../../src/domain/clock.js';
+import { timeProblem } from '../../src/domain/clock.js';
 import { isMadeOnDevice, MADE_ON_DEVICE, WRITABLE_COLUMNS, type ColumnRule, type PgValue, type WritableTable } from './columns.js';
 import type { Lookups, Row } from './policy.js';
 

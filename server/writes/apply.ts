@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/db.js';
-import { rememberRemoval, sweptFormFile } from '../../storage/gone-files.js';
+import type { Queryable } from '../db/db.js';
+import { rememberRemoval, sweptFormFile } from '../storage/gone-files.js';
 import {
   InvalidValue,
   isValidRowId,

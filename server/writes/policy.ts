@@ -1,5 +1,5 @@
-import type { Actor } from '../../../src/domain/access.js';
-import { mayRemoveFile, parseFormKey, type AttachmentTarget } from '../../../src/domain/files.js';
+import type { Actor } from '../../src/domain/access.js';
+import { mayRemoveFile, parseFormKey, type AttachmentTarget } from '../../src/domain/files.js';
 import type { ParentTable, PgValue, WritableTable } from './columns.js';
 import { deadReference, missingValue, type RowFacts } from './completeness.js';
 import { deletedRowRule } from './deletedRows.js';

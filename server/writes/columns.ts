@@ -1,8 +1,8 @@
-import { isId, isTagHash } from '../../../src/domain/ids.js';
-import { REQUEST_DESCRIPTION_MAX } from '../../../src/domain/serviceStatus.js';
-import { LAP_TIME_MAX_MS } from '../../../src/domain/lapTime.js';
-import { isWebAddress, WEB_ADDRESS_MAX } from '../../../src/domain/socialLinks.js';
-import { CATEGORY_CODE_MAX, CATEGORY_CODE_MIN } from '../../../src/domain/vehicleCategories.js';
+import { isId, isTagHash } from '../../src/domain/ids.js';
+import { REQUEST_DESCRIPTION_MAX } from '../../src/domain/serviceStatus.js';
+import { LAP_TIME_MAX_MS } from '../../src/domain/lapTime.js';
+import { isWebAddress, WEB_ADDRESS_MAX } from '../../src/domain/socialLinks.js';
+import { CATEGORY_CODE_MAX, CATEGORY_CODE_MIN } from '../../src/domain/vehicleCategories.js';
 import {
   INFO_TEXT_LIMITS as INFO,
   isCalendarDate,
@@ -10,8 +10,8 @@ import {
   TRACK_CONDITIONS,
   TRACK_LIMITS,
   VEHICLE_TEXT_LIMITS as VEHICLE,
-} from '../../../src/domain/vehicleRecords.js';
-import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../../src/domain/validation.js';
+} from '../../src/domain/vehicleRecords.js';
+import { isStorableText, storableTime, TIME_YEAR_RANGE } from '../../src/domain/validation.js';
 import { DESCRIBE_THE_WORK } from './refusals.js';
 
 /**

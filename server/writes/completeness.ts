@@ -1,4 +1,4 @@
-import { wasDeleted, type RowState } from '../../db/softDelete.js';
+import { wasDeleted, type RowState } from '../db/softDelete.js';
 import { REFERENCED, WRITABLE_COLUMNS, type ColumnRule, type ReferencedTable } from './columns.js';
 import { invalid, type Refusal } from './refusals.js';
 
