@@ -3,7 +3,7 @@ import { WORK_START } from '../../src/domain/worktime.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { isSoftDeleted, rowState } from '../db/softDelete.js';
-import type { Lookups } from './policy.js';
+import type { Lookups } from './write.js';
 export { loadActor } from '../db/actor.js';
 
 /** Facts about rows other than the one written, read inside the same transaction. */

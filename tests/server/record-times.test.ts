@@ -1,6 +1,6 @@
 import type { AbstractPowerSyncDatabase } from '@powersync/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MADE_ON_DEVICE, type MadeOnDeviceTable } from '../../server/writes/columns.js';
+import { MADE_ON_DEVICE, type MadeOnDeviceTable } from '../../server/writes/tables.js';
 import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { WORK_START } from '../../src/domain/worktime.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WritableTable } from '../../server/writes/columns.js';
+import type { WritableTable } from '../../server/writes/tables.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import {
   authorize,
