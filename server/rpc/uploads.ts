@@ -18,7 +18,8 @@ import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/
 import type { Queryable } from '../db/db.js';
 import { downloadHeaders } from '../storage/download-headers.js';
 import { forgetGone, NONE_TO_COME_BACK, UNSTORED_BY_ADDER, wasRemoved, wasSwept } from '../storage/gone-files.js';
-import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS, type FileStorage } from '../storage/files.js';
+import type { FileStorage } from '../storage/files.js';
+import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '../storage/url-lifetimes.js';
 import { signFileUrl } from '../storage/signing.js';
 import { mayDownload, requireAttach } from './file-access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
