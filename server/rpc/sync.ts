@@ -3,9 +3,9 @@ import { CrudOp, SyncService, type CrudEntry } from '../../src/gen/tagbook/v1/sy
 import { isTransientDbError } from '../db/errors.js';
 import type { Queryable } from '../db/db.js';
 import { applyEntry, type UploadEntry } from '../writes/apply.js';
-import { nameActor } from '../db/actor.js';
+import { loadActor, nameActor } from '../db/actor.js';
 import { earlierAnswer, recordAnswer, type TransactionKey } from '../writes/answered.js';
-import { loadActor, transactionLookups } from '../writes/facts.js';
+import { transactionLookups } from '../writes/facts.js';
 import { dropParts, receivePart } from '../writes/parts.js';
 import type { Refusal } from '../writes/policy.js';
 import { NOT_STORABLE } from '../writes/refusals.js';

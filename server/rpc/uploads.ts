@@ -12,6 +12,7 @@ import {
   parseFormKey,
   sniffType,
 } from '../../src/domain/files.js';
+import { mayUseBucket } from '../../src/domain/access.js';
 import { EMPTY_BUCKET_MESSAGE } from '../../src/domain/uploadErrors.js';
 import { isId, newId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
@@ -24,7 +25,7 @@ import { signFileUrl } from '../storage/signing.js';
 import { mayDownload, requireAttach } from './file-access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
 import { requireSession, sessionSlot } from './session-context.js';
-import { adminFlag } from '../db/actor.js';
+import { loadActor } from '../db/actor.js';
 
 /**
  * The Upload service (SPEC §7, upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
@@ -73,8 +74,9 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
     [bucketId],
   );
   if (bucket === undefined) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
-  if (bucket.user_id !== userId) {
-    if ((await adminFlag(db, userId)) !== true) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
+  // The caller's own bucket needs no reading of who they are.
+  if (bucket.user_id !== userId && !mayUseBucket(await loadActor(db, userId), bucket.user_id)) {
+    throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   }
   return bucket;
 }

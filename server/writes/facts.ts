@@ -4,7 +4,6 @@ import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { isSoftDeleted, rowState } from '../db/softDelete.js';
 import type { Lookups } from './write.js';
-export { loadActor } from '../db/actor.js';
 
 /** Facts about rows other than the one written, read inside the same transaction. */
 export function transactionLookups(tx: Queryable): Lookups {

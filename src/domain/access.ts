@@ -133,6 +133,11 @@ export function mayRestore(actor: Actor | null): boolean {
   return actor?.isAdmin === true;
 }
 
+/** Use an upload bucket (add files, lock it, read what it holds): the person who made it; administrators anyone's. */
+export function mayUseBucket(actor: Actor | null, bucketOwnerId: string | null | undefined): boolean {
+  return actor?.isAdmin === true || owns(actor, bucketOwnerId);
+}
+
 /** Claim a free tag: for a vehicle of one's own. */
 export function mayClaimTag(actor: Actor | null, vehicleOwnerId: string | null | undefined): boolean {
   return owns(actor, vehicleOwnerId);
