@@ -259,7 +259,7 @@ const cases: Case[] = [
   { what: 'adds an employee link to a deleted company', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C_DELETED }, expect: 'invalid_value' },
   { what: "puts a vehicle's info on a deleted customer", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K1 }, set: { customer_id: K_DELETED }, expect: 'invalid_value' },
   { what: "sends a vehicle's info naming its customer, deleted since, as stored", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K_DELETED }, set: { customer_id: K_DELETED, make: 'x' }, expect: null },
-  // a deleted request is read-only, its work time included; an administrator may restore it (servicePolicy.ts)
+  // a deleted request is read-only, its work time included; an administrator may restore it (server/writes/tables/worktime.ts)
   { what: 'edits a deleted request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'permission_denied' },
   { what: 'edits a deleted request on own vehicle', who: 'owner', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'permission_denied' },
   { what: 'restores a deleted request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: null }, expect: 'permission_denied' },

@@ -10,7 +10,7 @@
  * - Neither changes once the row exists, whoever writes (an upload, an RPC, an admin's SQL): a BEFORE UPDATE
  *   trigger puts both back. updated_at stays the server's time of the last change.
  *
- * The tables are those of MADE_ON_DEVICE (server/writes/columns.ts); tests/server/columns.test.ts checks that
+ * The tables are those of MADE_ON_DEVICE (server/writes/tables.ts); tests/server/columns.test.ts checks that
  * the two lists agree. The backfill runs with the tables' own triggers off: received_at is no device's business
  * (no sync change to log), and it is no edit (updated_at stays).
  */

@@ -1,6 +1,6 @@
 import { mayClaimTag, mayManageTags } from '../../../src/domain/access.js';
 import { isTagHash } from '../../../src/domain/ids.js';
-import { ref, text } from '../columns.js';
+import { ref, text, type PgValue } from '../columns.js';
 import { deny, NO_SUCH_ROW, VEHICLE_NOT_YOURS } from '../refusals.js';
 import type { TableWrites } from '../tableWrites.js';
 import { str } from '../values.js';
@@ -15,7 +15,7 @@ export const qr_tags = {
   columns: { target_id: ref('vehicles'), target_path: text(100) },
   isRowId: isTagHash,
   madeOnDevice: null,
-  serverColumns: (actor, creating) => ({ ...(creating ? { created_by: actor.userId } : {}) }),
+  serverColumns: (actor, creating): Record<string, PgValue> => (creating ? { created_by: actor.userId } : {}),
   forOthersThanAdmins: async (w, actor, lookups) => {
     const hash = str(w.current?.id ?? w.next?.id) ?? '';
     if (w.current === null) return { code: 'not_found', message: `There is no tag ${hash}` };

@@ -1,7 +1,7 @@
 import { mayAdministerVehicle, mayWriteVehicle } from '../../../src/domain/access.js';
 import { WEB_ADDRESS_MAX } from '../../../src/domain/socialLinks.js';
 import { INFO_TEXT_LIMITS as INFO, VEHICLE_TEXT_LIMITS as VEHICLE } from '../../../src/domain/vehicleRecords.js';
-import { CATEGORY, FLAG, kept, ref, text, WEB } from '../columns.js';
+import { CATEGORY, FLAG, kept, ref, text, WEB, type PgValue } from '../columns.js';
 import { deny, VEHICLE_NOT_YOURS } from '../refusals.js';
 import type { TableWrites } from '../tableWrites.js';
 import { str } from '../values.js';
@@ -17,7 +17,7 @@ export const vehicles = {
     is_public: kept(FLAG, 'A vehicle is either public or private'), user_id: ref('users'),
   },
   madeOnDevice: null,
-  serverColumns: (actor, creating, values) => ({ ...(creating && values.user_id === undefined ? { user_id: actor.userId } : {}) }),
+  serverColumns: (actor, creating, values): Record<string, PgValue> => (creating && values.user_id === undefined ? { user_id: actor.userId } : {}),
   forOthersThanAdmins: (w, actor) => {
     if (w.kind === 'DELETE' && !mayAdministerVehicle(actor)) return deny('Only an administrator can delete a vehicle');
     if (w.current === null) return mayWriteVehicle(actor, str(w.next?.user_id)) ? null : deny('A new vehicle must belong to you');

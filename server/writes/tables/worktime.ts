@@ -2,7 +2,7 @@ import { mayClock, mayStopOthersClock, type Actor } from '../../../src/domain/ac
 import { timeProblem, type TimeProblem } from '../../../src/domain/clock.js';
 import { WORK_STOP } from '../../../src/domain/worktime.js';
 import { wasDeleted } from '../../db/softDelete.js';
-import { int, needed, ref, REFERENCED, TIME } from '../columns.js';
+import { int, needed, ref, REFERENCED, TIME, type PgValue } from '../columns.js';
 import { deny, invalid, REQUEST_NOT_YOURS, type Refusal } from '../refusals.js';
 import type { TableWrites } from '../tableWrites.js';
 import { ms, str } from '../values.js';
@@ -20,7 +20,7 @@ export const worktime = {
     operation: needed(int(1, 2), 'A work record is a start (1) or a stop (2)'), time: needed(TIME, 'A work record needs its time'),
   },
   madeOnDevice: { column: 'service_request_id', parent: 'service_requests' },
-  serverColumns: (actor, creating, values) => ({ ...(creating && values.user_id === undefined ? { user_id: actor.userId } : {}) }),
+  serverColumns: (actor, creating, values): Record<string, PgValue> => (creating && values.user_id === undefined ? { user_id: actor.userId } : {}),
   forEveryone: worktimePermission,
   // The rule for everyone says it all: administrators are no exception to it.
   forOthersThanAdmins: () => null,

@@ -1,7 +1,7 @@
 import type { AttachmentParty } from '../../domain/files.js';
 
 // What the signed-in person may do with service requests, as the app offers it. The server decides again on every
-// upload (server/writes/servicePolicy.ts); these only keep the app from offering what it would refuse.
+// upload (server/writes/tables/service_requests.ts); these only keep the app from offering what it would refuse.
 
 export interface Viewer {
   id: string;
