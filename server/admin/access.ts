@@ -1,11 +1,11 @@
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
-import { isManagingType } from '../../src/domain/company.js';
+import { mayManageCompany, worksFor } from '../../src/domain/access.js';
 import { isId } from '../../src/domain/ids.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
 import { rowState, wasDeleted } from '../db/softDelete.js';
 import { requireSession } from '../rpc/session-context.js';
-import { adminFlag } from '../db/actor.js';
+import { loadActor } from '../db/actor.js';
 
 export const ADMIN_ONLY = 'Only administrators can do this';
 export const NOT_YOUR_COMPANY = 'You do not work for this company';
@@ -15,7 +15,8 @@ export const COMPANY_NOT_FOUND = 'Company not found';
 /** The caller, who must be an administrator (checked before anything the request names is looked at). */
 export async function requireAdmin(db: Queryable, hctx: HandlerContext): Promise<string> {
   const { userId } = requireSession(hctx);
-  if ((await adminFlag(db, userId)) !== true) throw new ConnectError(ADMIN_ONLY, Code.PermissionDenied);
+  const actor = await loadActor(db, userId);
+  if (actor?.isAdmin !== true) throw new ConnectError(ADMIN_ONLY, Code.PermissionDenied);
   return userId;
 }
 
@@ -31,16 +32,17 @@ export interface CompanyRole {
 
 export async function companyRole(db: Queryable, hctx: HandlerContext, companyId: string): Promise<CompanyRole> {
   const { userId } = requireSession(hctx);
-  const [row] = await db.query<{ is_admin: boolean; types: string[] | null }>(
-    `select u.is_admin,
-            (select array_agg(e.type) from company_employees e
-              where e.user_id = u.id and e.company_id = $2 and ${currentlyEmployed('e')}) as types
-       from users u where u.id = $1`,
-    [userId, companyId],
-  );
-  const isAdmin = row?.is_admin === true;
-  const types = row?.types ?? [];
-  return { userId, isAdmin, employee: types.length > 0, manage: isAdmin || types.some((t) => isManagingType(t)) };
+  const actor = await loadActor(db, userId);
+  // The types of the caller's current links with this company, which decide whether they manage it.
+  const links =
+    actor === null
+      ? []
+      : await db.query<{ type: string | null }>(
+          `select e.type from company_employees e where e.user_id = $1 and e.company_id = $2 and ${currentlyEmployed('e')}`,
+          [userId, companyId],
+        );
+  const linkTypes = links.flatMap((l) => (l.type === null ? [] : [l.type]));
+  return { userId, isAdmin: actor?.isAdmin === true, employee: worksFor(actor, companyId), manage: mayManageCompany(actor, linkTypes) };
 }
 
 /**

@@ -24,7 +24,7 @@ export const RETENTION = {
   writeCheckpointsPerUser: 50,
   /**
    * Detailed upload records (refusal errors) kept per user; "applied once" itself rests on each device's mark
-   * (server/sync/upload/answered.ts), kept for as long as the device may come back.
+   * (server/writes/answered.ts), kept for as long as the device may come back.
    */
   uploadTransactionsPerUser: 10_000,
   /**

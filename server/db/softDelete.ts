@@ -3,7 +3,7 @@ import type { Queryable } from './db.js';
 /**
  * Soft deletes. A row whose deleted_at is set is kept, so that it can be restored, but it is gone for what it was
  * for: nothing new is put on it, by anyone, administrators included — a deleted company takes no customer, employee
- * or request, a deleted customer no vehicle, a deleted request no work time. Sync uploads (server/sync/upload) and
+ * or request, a deleted customer no vehicle, a deleted request no work time. Sync uploads (server/writes) and
  * the RPCs (requireCompany) ask rowState and refuse in wasDeleted's words.
  */
 

@@ -1,9 +1,9 @@
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
+import { worksFor } from '../../src/domain/access.js';
 import { mayAttach, type AttachmentParty, type AttachmentTarget } from '../../src/domain/files.js';
 import type { Queryable } from '../db/db.js';
-import { currentlyEmployed } from '../db/employment.js';
 import { atLeast, readableVehicle } from './vehicle-access.js';
-import { adminFlag } from '../db/actor.js';
+import { loadActor } from '../db/actor.js';
 
 /**
  * Who may attach files to what, and who may download a stored file (SPEC §6), by where they stand towards the thing
@@ -18,22 +18,10 @@ export const ATTACH_TARGET_NOT_FOUND = 'Nothing to attach files to: it does not 
 
 const notFound = () => new ConnectError(ATTACH_TARGET_NOT_FOUND, Code.NotFound);
 
-async function isAdmin(db: Queryable, userId: string): Promise<boolean> {
-  return (await adminFlag(db, userId)) === true;
-}
-
-async function worksFor(db: Queryable, userId: string, companyId: string | null): Promise<boolean> {
-  if (companyId === null) return false;
-  const rows = await db.query(
-    `select 1 from company_employees e where e.user_id = $1 and e.company_id = $2 and ${currentlyEmployed('e')}`,
-    [userId, companyId],
-  );
-  return rows.length > 0;
-}
-
 /** Where `userId` stands towards a target now; null when it does not exist (or was removed). */
 async function partyTo(db: Queryable, userId: string, target: AttachmentTarget): Promise<AttachmentParty | null> {
-  const admin = await isAdmin(db, userId);
+  const actor = await loadActor(db, userId);
+  const admin = actor?.isAdmin === true;
   if (target.kind === 'vehicle') {
     const [v] = await db.query<{ user_id: string | null }>('select user_id from vehicles where id = $1', [target.id]);
     return v === undefined ? null : { isAdmin: admin, ownsVehicle: v.user_id === userId, staffOfRequest: false };
@@ -51,7 +39,7 @@ async function partyTo(db: Queryable, userId: string, target: AttachmentTarget):
       where r.id = $1 and r.deleted_at is null`,
     [target.id],
   );
-  return r === undefined ? null : { isAdmin: admin, ownsVehicle: r.owner === userId, staffOfRequest: await worksFor(db, userId, r.company_id) };
+  return r === undefined ? null : { isAdmin: admin, ownsVehicle: r.owner === userId, staffOfRequest: worksFor(actor, r.company_id) };
 }
 
 /** Whether `userId` may attach files to the target now. */

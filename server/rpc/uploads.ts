@@ -12,18 +12,20 @@ import {
   parseFormKey,
   sniffType,
 } from '../../src/domain/files.js';
+import { mayUseBucket } from '../../src/domain/access.js';
 import { EMPTY_BUCKET_MESSAGE } from '../../src/domain/uploadErrors.js';
 import { isId, newId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { Queryable } from '../db/db.js';
 import { downloadHeaders } from '../storage/download-headers.js';
 import { forgetGone, NONE_TO_COME_BACK, UNSTORED_BY_ADDER, wasRemoved, wasSwept } from '../storage/gone-files.js';
-import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS, type FileStorage } from '../storage/files.js';
+import type { FileStorage } from '../storage/files.js';
+import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '../storage/url-lifetimes.js';
 import { signFileUrl } from '../storage/signing.js';
 import { mayDownload, requireAttach } from './file-access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
 import { requireSession, sessionSlot } from './session-context.js';
-import { adminFlag } from '../db/actor.js';
+import { loadActor } from '../db/actor.js';
 
 /**
  * The Upload service (SPEC §7, upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
@@ -72,8 +74,9 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
     [bucketId],
   );
   if (bucket === undefined) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
-  if (bucket.user_id !== userId) {
-    if ((await adminFlag(db, userId)) !== true) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
+  // The caller's own bucket needs no reading of who they are.
+  if (bucket.user_id !== userId && !mayUseBucket(await loadActor(db, userId), bucket.user_id)) {
+    throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   }
   return bucket;
 }

@@ -1,5 +1,5 @@
 import { isImageType } from '../../src/domain/files.js';
-import { DOWNLOAD_URL_TTL_MS } from './files.js';
+import { DOWNLOAD_URL_TTL_MS } from './url-lifetimes.js';
 
 /** The headers of a download that an S3 presigned GET can be told to send (its response-* overrides). */
 export interface DownloadHeaders {

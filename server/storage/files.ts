@@ -6,10 +6,6 @@ import { Partials } from './partials.js';
 import { s3BlobStore } from './s3-store.js';
 import { fileUrlKey } from './signing.js';
 
-/** How long a signed upload or download URL works. An upload outliving it asks for a new one and continues. */
-export const UPLOAD_URL_TTL_MS = 60 * 60_000;
-export const DOWNLOAD_URL_TTL_MS = 60 * 60_000;
-
 /** Everything the Upload service and the /files routes share. */
 export interface FileStorage {
   db: Db;

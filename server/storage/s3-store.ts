@@ -3,15 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import { BLOB_KEY_PATTERN, type BlobStore } from './blob-store.js';
-
-export interface S3Settings {
-  /** The store's origin, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000. */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-}
+import type { S3Settings } from './s3-settings.js';
 
 /**
  * Blobs in any S3-compatible store (path-style addressing: <endpoint>/<bucket>/<key>), signed with AWS Signature

@@ -8,7 +8,7 @@ import {
   type SqliteValue,
 } from '@powersync/service-sync-rules';
 import { columnWriter, columnsLiteral, type ColumnWriter } from './row-json.js';
-import type { BucketRow } from './rules.js';
+import type { BucketRow } from './bucket-row.js';
 
 /**
  * A table's data queries, compiled for the replicator's hot path. The sync-rules library evaluates a row through a

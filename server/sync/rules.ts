@@ -8,6 +8,7 @@ import {
   type SourceTableRef,
   type SqliteValue,
 } from '@powersync/service-sync-rules';
+import type { BucketRow } from './bucket-row.js';
 import { compileTable, evaluateCompiled, type CompiledTable } from './compiled-queries.js';
 import { stringifyParameters, stringifyRow } from './row-json.js';
 
@@ -75,17 +76,6 @@ function tableInfo(rules: SyncRules, table: string): TableInfo {
     tables.set(table, info);
   }
   return info;
-}
-
-/**
- * One output row of a data query: which bucket, as which client table and id, and its data as the oplog stores it:
- * the row's JSON text (row-json.ts) as a JSON string literal.
- */
-export interface BucketRow {
-  bucket: string;
-  objectType: string;
-  objectId: string;
-  dataLiteral: string;
 }
 
 export interface RowEvaluation {

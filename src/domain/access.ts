@@ -54,6 +54,14 @@ export function mayEditVehicle(access: VehicleAccess): boolean {
   return atLeast(access, 'owner');
 }
 
+/**
+ * Make or change a vehicle's own row owned by `ownerId` (the owner it has, or would have after the write): that
+ * owner, so a new vehicle is one's own and only an administrator gives one to someone else; administrators any.
+ */
+export function mayWriteVehicle(actor: Actor | null, ownerId: string | null | undefined): boolean {
+  return actor?.isAdmin === true || owns(actor, ownerId);
+}
+
 /** Edit a vehicle's Info, change who owns a vehicle, delete one: administrators only. */
 export function mayAdministerVehicle(actor: Actor | null): boolean {
   return actor?.isAdmin === true;
@@ -115,6 +123,19 @@ export function mayManageCompany(actor: Actor | null, linkTypes: readonly string
 /** Create, rename or remove companies and who works for them: administrators. */
 export function mayManageCompanies(actor: Actor | null): boolean {
   return actor?.isAdmin === true;
+}
+
+/**
+ * Restore a soft-deleted company or service request (both read-only while deleted), changing it further in the same
+ * write: administrators.
+ */
+export function mayRestore(actor: Actor | null): boolean {
+  return actor?.isAdmin === true;
+}
+
+/** Use an upload bucket (add files, lock it, read what it holds): the person who made it; administrators anyone's. */
+export function mayUseBucket(actor: Actor | null, bucketOwnerId: string | null | undefined): boolean {
+  return actor?.isAdmin === true || owns(actor, bucketOwnerId);
 }
 
 /** Claim a free tag: for a vehicle of one's own. */

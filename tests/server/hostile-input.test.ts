@@ -3,7 +3,7 @@ import { create, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
-import { WRITABLE_COLUMNS } from '../../server/sync/upload/columns.js';
+import { WRITABLE_COLUMNS } from '../../server/writes/tables.js';
 import { newId } from '../../src/domain/ids.js';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';

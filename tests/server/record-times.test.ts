@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MADE_ON_DEVICE, type MadeOnDeviceTable } from '../../server/sync/upload/columns.js';
+import { MADE_ON_DEVICE, type MadeOnDeviceTable } from '../../server/writes/tables.js';
 import { MAX_CLOCK_SKEW_MS } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { WORK_START } from '../../src/domain/worktime.js';

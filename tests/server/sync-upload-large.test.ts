@@ -1,7 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneStoredRows } from '../../server/db/retention.js';
-import { STAGED_BYTES_PER_USER_MAX } from '../../server/sync/upload/parts.js';
+import { STAGED_BYTES_PER_USER_MAX } from '../../server/writes/parts.js';
 import { newId } from '../../src/domain/ids.js';
 import { UPLOAD_TRANSACTION_MAX_ENTRIES } from '../../src/domain/transactionLimits.js';
 import { uploadTransaction, type SendUpload, type Settled } from '../../src/data/transactionUpload.js';

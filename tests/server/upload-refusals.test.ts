@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
-import { WRITABLE_COLUMNS } from '../../server/sync/upload/columns.js';
+import { WRITABLE_COLUMNS } from '../../server/writes/tables.js';
 import { newId } from '../../src/domain/ids.js';
 import { WORK_START, WORK_STOP } from '../../src/domain/worktime.js';
 import { testBackends } from '../helpers/databases.js';

@@ -242,7 +242,7 @@ describe.each(backends)('checked uploads (SyncService.UploadData) on %s', (backe
   });
 
   it('counts an employee whose start date is ahead as not employed yet, and lets them in once it has passed', async () => {
-    // A start: stopping a clock one started is anyone's, employed or not (servicePolicy.ts worktimePermission).
+    // A start: stopping a clock one started is anyone's, employed or not (server/writes/tables/worktime.ts, worktimePermission).
     const log = () => upload(worker, [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: ids.request, operation: 1, time: new Date().toISOString() } }]);
     await server.db.query(`update company_employees set start_date = now() + interval '1 day' where user_id = $1`, [ids.workerId]);
     expect((await log()).errors.map((e) => e.code)).toEqual(['not_found']);

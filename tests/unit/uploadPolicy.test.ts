@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WritableTable } from '../../server/sync/upload/columns.js';
+import type { WritableTable } from '../../server/writes/tables.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import {
   authorize,
@@ -11,7 +11,7 @@ import {
   type CrudKind,
   type Lookups,
   type Row,
-} from '../../server/sync/upload/policy.js';
+} from '../../server/writes/policy.js';
 
 // Every rule of the upload policy, both sides, for every role. The world: an owner with a vehicle that is a
 // customer's of company C1; a stranger with a private vehicle; C1's employee; C2's employee; an admin.
@@ -259,7 +259,7 @@ const cases: Case[] = [
   { what: 'adds an employee link to a deleted company', who: 'admin', table: 'company_employees', kind: 'PUT', current: null, set: { user_id: OWNER, company_id: C_DELETED }, expect: 'invalid_value' },
   { what: "puts a vehicle's info on a deleted customer", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K1 }, set: { customer_id: K_DELETED }, expect: 'invalid_value' },
   { what: "sends a vehicle's info naming its customer, deleted since, as stored", who: 'admin', table: 'vehicles_info', kind: 'PATCH', current: { id: 'i', vehicle_id: V_OWNED, customer_id: K_DELETED }, set: { customer_id: K_DELETED, make: 'x' }, expect: null },
-  // a deleted request is read-only, its work time included; an administrator may restore it (servicePolicy.ts)
+  // a deleted request is read-only, its work time included; an administrator may restore it (server/writes/tables/worktime.ts)
   { what: 'edits a deleted request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'permission_denied' },
   { what: 'edits a deleted request on own vehicle', who: 'owner', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { description: 'x' }, expect: 'permission_denied' },
   { what: 'restores a deleted request of their company', who: 'employee', table: 'service_requests', kind: 'PATCH', current: deletedRequest(), set: { deleted_at: null }, expect: 'permission_denied' },

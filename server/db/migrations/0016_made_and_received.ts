@@ -3,14 +3,14 @@
  * it.
  *
  * - created_at of a row a device makes is the time the device made it, within bounds the upload checks
- *   (server/sync/upload/deviceTimes.ts); before this migration every upload dropped it and the default stamped the time
+ *   (server/writes/deviceTimes.ts); before this migration every upload dropped it and the default stamped the time
  *   of upload, so a note written offline on Saturday read Monday.
  * - received_at (server only, never synced nor writable from a device) is when the server stored the row. Rows
  *   stored before this migration had created_at stamped on receipt, so that is their received_at.
  * - Neither changes once the row exists, whoever writes (an upload, an RPC, an admin's SQL): a BEFORE UPDATE
  *   trigger puts both back. updated_at stays the server's time of the last change.
  *
- * The tables are those of MADE_ON_DEVICE (server/sync/upload/columns.ts); tests/server/columns.test.ts checks that
+ * The tables are those of MADE_ON_DEVICE (server/writes/tables.ts); tests/server/columns.test.ts checks that
  * the two lists agree. The backfill runs with the tables' own triggers off: received_at is no device's business
  * (no sync change to log), and it is no edit (updated_at stays).
  */

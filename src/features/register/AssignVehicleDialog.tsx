@@ -8,7 +8,7 @@ import { Loading } from '../../ui/Loading.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 const NEW_VEHICLE = 'new';
-/** The longest vehicle name the server stores (server/sync/upload/columns.ts). */
+/** The longest vehicle name the server stores (server/writes/tables/vehicles.ts). */
 const NAME_MAX = 200;
 
 export type AssignChoice = { vehicleId: string; name: string } | { newVehicleName: string };

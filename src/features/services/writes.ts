@@ -4,7 +4,7 @@ import { isOpen, REQUEST_STATUS, statusColumns, type RequestStatus } from '../..
 import { stopTimeFor, summarizeRequests, WORK_START, WORK_STOP, type WorkInterval } from '../../domain/worktime.js';
 
 // Every write of the services feature is a local write (offline first); the upload queue carries it to the server,
-// which checks it (server/sync/upload/servicePolicy.ts) and fills in who asked and who changed a request last (a
+// which checks it (server/writes/tables/service_requests.ts) and fills in who asked and who changed a request last (a
 // device does not get to say). Writes that belong together share one transaction, so they are uploaded, accepted or
 // refused together. Each reads the clock when the person acts, before anything is awaited: a new row's created_at
 // is its time of making, which the server keeps.

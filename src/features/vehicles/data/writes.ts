@@ -5,7 +5,7 @@ import { patchCachedSnapshot, refreshAfterUpload } from './remote.js';
 import type { InfoData, NoteData, TrackSessionData, VehicleData, VehicleSnapshot } from './types.js';
 
 // Every write of the vehicle area goes to the local database (offline first) and is uploaded when there is a
-// network; the server checks each one (server/sync/upload/policy.ts). A row this device does not hold (a vehicle
+// network; the server checks each one (server/writes/policy.ts). A row this device does not hold (a vehicle
 // it reads from the server) is written whole, which uploads as a PUT the server applies as an update; the cached
 // answer is patched the same way, and read afresh once the upload is through. Each write reads the clock when the
 // person acts, before anything is awaited: a new row's created_at is its time of making, which the server keeps.

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../db/db.js';
 import type { OpError } from './size.js';
 
 /**

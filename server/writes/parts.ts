@@ -1,8 +1,8 @@
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { entryBytes, UPLOAD_TRANSACTION_MAX_BYTES } from '../../../src/domain/transactionLimits.js';
-import { UploadDataRequestSchema, type CrudEntry, type UploadPart } from '../../../src/gen/tagbook/v1/sync_pb.js';
-import type { Queryable } from '../../db/db.js';
+import { entryBytes, UPLOAD_TRANSACTION_MAX_BYTES } from '../../src/domain/transactionLimits.js';
+import { UploadDataRequestSchema, type CrudEntry, type UploadPart } from '../../src/gen/tagbook/v1/sync_pb.js';
+import type { Queryable } from '../db/db.js';
 import type { TransactionKey } from './answered.js';
 import { oversizedEntries, transactionTooLarge, travelledBytes, type OpError } from './size.js';
 

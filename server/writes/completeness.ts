@@ -1,5 +1,5 @@
-import { wasDeleted, type RowState } from '../../db/softDelete.js';
-import { REFERENCED, WRITABLE_COLUMNS, type ColumnRule, type ReferencedTable } from './columns.js';
+import { wasDeleted, type RowState } from '../db/softDelete.js';
+import { REFERENCED, type ColumnRule, type ReferencedTable } from './columns.js';
 import { invalid, type Refusal } from './refusals.js';
 
 /**
@@ -16,18 +16,18 @@ export interface RowFacts {
 }
 
 interface Written {
-  table: keyof typeof WRITABLE_COLUMNS;
   current: Record<string, unknown> | null;
   next: Record<string, unknown> | null;
 }
 
-const rulesOf = (table: Written['table']) => Object.entries(WRITABLE_COLUMNS[table] as Record<string, ColumnRule>);
+/** A table's writable columns with their rules. */
+type Columns = Readonly<Record<string, ColumnRule>>;
 
 /** The first column the row would be without, as its rule says it; null when the row is whole. */
-export function missingValue(w: Written): Refusal | null {
+export function missingValue(columns: Columns, w: Written): Refusal | null {
   if (w.next === null) return null;
   const creating = w.current === null;
-  for (const [column, rule] of rulesOf(w.table)) {
+  for (const [column, rule] of Object.entries(columns)) {
     const presence = rule.presence;
     if (!presence) continue;
     const value = w.next[column];
@@ -43,9 +43,9 @@ export function missingValue(w: Written): Refusal | null {
  * filled in by the server — that names no row of the table its column points at, or a soft-deleted one. An id kept as
  * it is stored is no new link, and is not asked about again.
  */
-export async function deadReference(w: Written, facts: RowFacts): Promise<Refusal | null> {
+export async function deadReference(columns: Columns, w: Written, facts: RowFacts): Promise<Refusal | null> {
   if (w.next === null) return null;
-  for (const [column, rule] of rulesOf(w.table)) {
+  for (const [column, rule] of Object.entries(columns)) {
     if (rule.kind !== 'id' || !rule.references) continue;
     const id = w.next[column];
     if (typeof id !== 'string' || id === w.current?.[column]) continue;

@@ -1,17 +1,12 @@
-import type { Queryable } from '../../db/db.js';
-import { rememberRemoval, sweptFormFile } from '../../storage/gone-files.js';
-import {
-  InvalidValue,
-  isValidRowId,
-  isWritableTable,
-  toPgValue,
-  WRITABLE_COLUMNS,
-  type ColumnRule,
-  type PgValue,
-  type WritableTable,
-} from './columns.js';
+import type { Actor } from '../../src/domain/access.js';
+import type { Queryable } from '../db/db.js';
+import { InvalidValue, toPgValue, type PgValue } from './columns.js';
 import { happenedTimes, madeAt } from './deviceTimes.js';
-import { authorize, derivedColumns, missingRow, type Actor, type CrudKind, type Lookups, type Refusal, type Row } from './policy.js';
+import { authorize, derivedColumns } from './policy.js';
+import { invalid, type Refusal } from './refusals.js';
+import type { TableWrites } from './tableWrites.js';
+import { isValidRowId, isWritableTable, tableWrites } from './tables.js';
+import type { CrudKind, Lookups, Row } from './write.js';
 
 /** One entry of an upload, as decoded from the wire. */
 export interface UploadEntry {
@@ -21,8 +16,6 @@ export interface UploadEntry {
   /** The JSON text of the values (empty for a delete). */
   opData: string;
 }
-
-const invalid = (message: string): Refusal => ({ code: 'invalid_value', message });
 
 /**
  * The times every row carries, which a device sends but never writes as sent: created_at is the device's time of
@@ -38,7 +31,7 @@ interface Parsed {
   createdAt: unknown;
 }
 
-function parseValues(table: WritableTable, opData: string, id: string): Parsed | Refusal {
+function parseValues(name: string, table: TableWrites, opData: string, id: string): Parsed | Refusal {
   let raw: unknown;
   try {
     raw = opData === '' ? {} : JSON.parse(opData);
@@ -46,7 +39,7 @@ function parseValues(table: WritableTable, opData: string, id: string): Parsed |
     return invalid('The values are not valid JSON');
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return invalid('The values must be an object');
-  const rules: Record<string, ColumnRule> = WRITABLE_COLUMNS[table];
+  const rules = table.columns;
   const values: Record<string, PgValue> = {};
   for (const [column, value] of Object.entries(raw)) {
     if (column === 'id') {
@@ -55,7 +48,7 @@ function parseValues(table: WritableTable, opData: string, id: string): Parsed |
     }
     if (ROW_TIMES.has(column)) continue;
     const rule = Object.hasOwn(rules, column) ? rules[column] : undefined;
-    if (!rule) return { code: 'permission_denied', message: `${table}.${column} cannot be written from a device` };
+    if (!rule) return { code: 'permission_denied', message: `${name}.${column} cannot be written from a device` };
     try {
       values[column] = toPgValue(column, rule, value);
     } catch (err) {
@@ -66,49 +59,39 @@ function parseValues(table: WritableTable, opData: string, id: string): Parsed |
   return { values, createdAt: (raw as Record<string, unknown>).created_at };
 }
 
-/** Columns the server fills in itself, whatever the device sent: who asked, who changed it last. */
-function serverColumns(table: WritableTable, actor: Actor, creating: boolean, values: Record<string, PgValue>) {
-  const set: Record<string, PgValue> = {};
-  if (creating && (table === 'vehicles' || table === 'worktime') && values.user_id === undefined) set.user_id = actor.userId;
-  if (creating && table === 'service_requests') set.user_id = actor.userId;
-  if (table === 'service_requests' || table === 'company_employees') set.updated_by = actor.userId;
-  if (creating && (table === 'qr_tags' || table === 'company_employees')) set.created_by = actor.userId;
-  return set;
-}
-
 const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
 
 /** Authorises and applies one entry inside the caller's transaction; returns why not when it may not be applied. */
 export async function applyEntry(tx: Queryable, actor: Actor, lookups: Lookups, entry: UploadEntry): Promise<Refusal | null> {
   if (!isWritableTable(entry.table)) return { code: 'permission_denied', message: `${entry.table} cannot be written from a device` };
   const table = entry.table;
+  const writes = tableWrites(table);
   if (!isValidRowId(table, entry.id)) return invalid('The id is not valid for this table');
 
-  // Table names below come from the WRITABLE_COLUMNS whitelist only; every value is a parameter.
+  // Table names below come from the writable tables' list (tables.ts) only; every value is a parameter.
   const [current = null] = await tx.query<Row>(`select * from ${table} where id = $1 for update`, [entry.id]);
   if (entry.kind === 'DELETE') {
-    // A form file the sweep took is still there to remove: the device that added it would bring it back otherwise.
-    const removing = current ?? (table === 'upload_form_files' ? await sweptFormFile(tx, entry.id) : null);
+    const removing = current ?? (await writes.goneRow?.(tx, entry.id)) ?? null;
     if (removing === null) return null;
     const refusal = await authorize({ table, kind: 'DELETE', current: removing, next: null, changed: new Set() }, actor, lookups);
     if (refusal) return refusal;
-    if (table === 'upload_form_files') await rememberRemoval(tx, entry.id);
+    await writes.onDelete?.(tx, entry.id);
     await tx.query(`delete from ${table} where id = $1`, [entry.id]);
     return null;
   }
-  if (entry.kind === 'PATCH' && current === null) return missingRow(table);
+  if (entry.kind === 'PATCH' && current === null) return writes.missingRow;
 
-  const parsed = parseValues(table, entry.opData, entry.id);
+  const parsed = parseValues(table, writes, entry.opData, entry.id);
   if (isRefusal(parsed)) return parsed;
-  const values = { ...parsed.values, ...happenedTimes(table, parsed.values, current?.created_at, lookups.now()) };
+  const values = { ...parsed.values, ...happenedTimes(writes, parsed.values, current?.created_at, lookups.now()) };
   const creating = current === null;
-  const all: Record<string, PgValue> = { ...values, ...serverColumns(table, actor, creating, values) };
+  const all: Record<string, PgValue> = { ...values, ...writes.serverColumns?.(actor, creating, values) };
   Object.assign(all, await derivedColumns(table, current, { ...(current ?? { id: entry.id }), ...all }, lookups));
   const next: Row = { ...(current ?? { id: entry.id }), ...all };
   const refusal = await authorize({ table, kind: entry.kind, current, next, changed: new Set(Object.keys(values)) }, actor, lookups);
   if (refusal) return refusal;
   if (creating) {
-    const made = await madeAt(table, parsed.createdAt, next, lookups);
+    const made = await madeAt(writes, parsed.createdAt, next, lookups);
     if (made !== null) all.created_at = made;
   }
 

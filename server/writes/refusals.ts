@@ -13,6 +13,10 @@ export const invalid = (message: string): Refusal => ({ code: 'invalid_value', m
  */
 export const VEHICLE_NOT_YOURS: Refusal = { code: 'not_found', message: 'Vehicle not found or not yours' };
 export const REQUEST_NOT_YOURS: Refusal = { code: 'not_found', message: 'Service request not found or not yours' };
+export const CUSTOMER_NOT_YOURS: Refusal = { code: 'not_found', message: 'Customer not found or not yours' };
+export const FILE_NOT_YOURS: Refusal = { code: 'not_found', message: 'File not found or not yours' };
+/** A change to a row that does not exist, where the row says nothing about whose it would be. */
+export const NO_SUCH_ROW: Refusal = { code: 'not_found', message: 'There is no such row to change' };
 
 export const DESCRIBE_THE_WORK = 'Describe the work the request is for';
 

@@ -4,8 +4,8 @@ import {
   UPLOAD_ENTRY_MAX_BYTES,
   UPLOAD_TRANSACTION_MAX_BYTES,
   UPLOAD_TRANSACTION_MAX_ENTRIES,
-} from '../../../src/domain/transactionLimits.js';
-import type { CrudEntry } from '../../../src/gen/tagbook/v1/sync_pb.js';
+} from '../../src/domain/transactionLimits.js';
+import type { CrudEntry } from '../../src/gen/tagbook/v1/sync_pb.js';
 
 /** One refused entry of an upload, as UploadDataResponse.errors carries it (index: in the whole transaction). */
 export interface OpError {

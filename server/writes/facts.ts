@@ -1,10 +1,9 @@
-import { parseFormKey } from '../../../src/domain/files.js';
-import { WORK_START } from '../../../src/domain/worktime.js';
-import type { Queryable } from '../../db/db.js';
-import { currentlyEmployed } from '../../db/employment.js';
-import { isSoftDeleted, rowState } from '../../db/softDelete.js';
-import type { Lookups } from './policy.js';
-export { loadActor } from '../../db/actor.js';
+import { parseFormKey } from '../../src/domain/files.js';
+import { WORK_START } from '../../src/domain/worktime.js';
+import type { Queryable } from '../db/db.js';
+import { currentlyEmployed } from '../db/employment.js';
+import { isSoftDeleted, rowState } from '../db/softDelete.js';
+import type { Lookups } from './write.js';
 
 /** Facts about rows other than the one written, read inside the same transaction. */
 export function transactionLookups(tx: Queryable): Lookups {
