@@ -213,13 +213,6 @@ export function countedMs(interval: WorkInterval, now: number): number {
   return interval.counted.reduce((sum, p) => sum + (p.stop === null ? Math.max(0, now - p.start) : p.stop - p.start), 0);
 }
 
-/** SPEC §9 time format HH:MM:SS; hours keep growing past 99 rather than wrapping. Negative input reads as zero. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
-}
-
 /**
  * The time to record for a stop pressed at `now`: never before the start it ends. A device whose clock runs slow
  * (behind the device that started) would otherwise write a stop that sorts before its start and leave the clock

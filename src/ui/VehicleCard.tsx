@@ -2,7 +2,7 @@ import { LinkifiedText } from './links/LinkifiedText.js';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from '../app/router.js';
 import { vehiclePath } from '../app/routes.js';
-import type { VehicleSummary } from '../data/vehicles.js';
+import type { VehicleSummary } from '../entities/vehicle/queries.js';
 import { VisibilityIcon } from './VisibilityIcon.js';
 import { vehicleDisplayName } from '../domain/vehicleName.js';
 

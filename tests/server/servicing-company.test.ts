@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
-import { SERVICING_COMPANIES_SQL } from '../../src/features/vehicles/data/servicingCompanies.js';
+import { SERVICING_COMPANIES_SQL } from '../../src/entities/company/servicingCompanies.js';
 import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
 import { App, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleAccess, VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';

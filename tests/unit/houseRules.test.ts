@@ -56,6 +56,17 @@ const rules = {
   componentsImportNoSdk: (e: Edge) => e.file.endsWith('.tsx') && e.specifier.startsWith('@powersync/'),
   domainIsPure: (e: Edge) =>
     NODE_BUILTINS.has(e.specifier) || (e.target !== null && !e.target.startsWith('src/domain/')) || e.specifier === 'react',
+  // The client's layers: features → entities → data → domain, each importing only those below it. An entity is what
+  // several features read (its named queries, row types, labels and formats), so it knows no feature, nor the kit or
+  // the shell that show it.
+  entityImportsNoFeatureUiOrApp: (e: Edge) =>
+    e.file.startsWith('src/entities/') && e.target !== null && /^src\/(features|ui|app)\//.test(e.target),
+  dataImportsNoEntityOrFeature: (e: Edge) =>
+    e.file.startsWith('src/data/') && e.target !== null && /^src\/(entities|features)\//.test(e.target),
+  // A feature may still import src/data: for its writes, the database's and the sync's state, and useWatchedQuery
+  // for a read no other feature makes. What it reads of a row is typed by src/entities (rows.ts), so the schema's
+  // own module is data's alone, and a read a second feature needs moves to src/entities.
+  featureTakesRowTypesFromEntities: (e: Edge) => featureOf(e.file) !== null && e.target === 'src/data/schema.js',
 };
 
 describe('house rules', () => {
@@ -75,6 +86,18 @@ describe('house rules', () => {
     expect(show(edges('src/domain').filter(rules.domainIsPure))).toEqual([]);
   });
 
+  it('an entity imports no feature, kit or shell module', () => {
+    expect(show(edges('src/entities').filter(rules.entityImportsNoFeatureUiOrApp))).toEqual([]);
+  });
+
+  it('src/data imports no entity and no feature', () => {
+    expect(show(edges('src/data').filter(rules.dataImportsNoEntityOrFeature))).toEqual([]);
+  });
+
+  it('a feature takes its row types from src/entities, never from the schema module', () => {
+    expect(show(edges('src/features').filter(rules.featureTakesRowTypesFromEntities))).toEqual([]);
+  });
+
   it('each rule catches the violation it names', () => {
     const edge = (file: string, specifier: string): Edge => ({
       file,
@@ -91,6 +114,17 @@ describe('house rules', () => {
     expect(rules.domainIsPure(edge('src/domain/a.ts', 'node:crypto'))).toBe(true);
     expect(rules.domainIsPure(edge('src/domain/a.ts', '../data/schema.js'))).toBe(true);
     expect(rules.domainIsPure(edge('src/domain/a.ts', './ids.js'))).toBe(false);
+    expect(rules.entityImportsNoFeatureUiOrApp(edge('src/entities/vehicle/a.ts', '../../features/vehicles/b.js'))).toBe(true);
+    expect(rules.entityImportsNoFeatureUiOrApp(edge('src/entities/vehicle/a.ts', '../../ui/Button.js'))).toBe(true);
+    expect(rules.entityImportsNoFeatureUiOrApp(edge('src/entities/vehicle/a.ts', '../../app/routes.js'))).toBe(true);
+    expect(rules.entityImportsNoFeatureUiOrApp(edge('src/entities/vehicle/a.ts', '../../data/useQuery.js'))).toBe(false);
+    expect(rules.entityImportsNoFeatureUiOrApp(edge('src/entities/vehicle/a.ts', '../person/label.js'))).toBe(false);
+    expect(rules.dataImportsNoEntityOrFeature(edge('src/data/a.ts', '../entities/vehicle/b.js'))).toBe(true);
+    expect(rules.dataImportsNoEntityOrFeature(edge('src/data/a.ts', '../features/vehicles/b.js'))).toBe(true);
+    expect(rules.dataImportsNoEntityOrFeature(edge('src/data/a.ts', '../domain/ids.js'))).toBe(false);
+    expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../data/schema.js'))).toBe(true);
+    expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../entities/rows.js'))).toBe(false);
+    expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../data/useQuery.js'))).toBe(false);
     expect(importsOf(`import a from './a.js';\nexport { b } from "./b.js";\nconst c = import('./c.js');\nimport './d.css';`)).toEqual(
       ['./a.js', './b.js', './d.css', './c.js'],
     );

@@ -1,10 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
+import { workTotalsMs } from '../../src/entities/worktime/records.js';
 import { GetVehicleResponseSchema, VehicleAccess } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { newestFirst, overlay, snapshotFromResponse } from '../../src/features/vehicles/data/snapshot.js';
 import type { EventData, NoteData, TrackSessionData } from '../../src/features/vehicles/data/types.js';
 import { buildLogbook } from '../../src/features/vehicles/logbook/logbook.js';
-import { workTotalsMs } from '../../src/features/vehicles/logbook/workTotals.js';
 import { trackStats } from '../../src/features/vehicles/track/trackStats.js';
 
 const event = (id: string, kind: string, detail: string | null, at: string, actor: string | null = null): EventData => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isEmployedAt } from '../../src/domain/employment.js';
 import { adminCompanyGuess, mayClock, mayHandle, mayStopOthers, openAs, type Viewer } from '../../src/features/services/access.js';
-import { fromLocalInput, toLocalInput, vehicleLabel } from '../../src/features/services/format.js';
+import { vehicleLabel } from '../../src/entities/vehicle/label.js';
+import { fromLocalInput, toLocalInput } from '../../src/features/services/format.js';
 
 const C1 = 'company-1';
 const viewer = (over: Partial<Viewer> = {}): Viewer => ({ userId: 'me', isAdmin: false, companyIds: new Set(), workspaceCompanyId: null, ...over });

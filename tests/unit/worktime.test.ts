@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   clockOf,
   correctionError,
-  formatDuration,
   stopTimeFor,
   summarizeRequests,
   summarizeWork,
@@ -14,6 +13,7 @@ import {
   type RequestWorkRecord,
   type WorkRecord,
 } from '../../src/domain/worktime.js';
+import { formatClockReading } from '../../src/entities/worktime/format.js';
 
 // SPEC §4 Worktime, and the cases an offline, multi-device clock meets. Times are minutes after 09:00 on one day;
 // `S 0 a` is user a starting at 09:00, `T 30 a` user a stopping at 09:30.
@@ -153,7 +153,7 @@ describe('worktime: stopping and correcting', () => {
   });
 });
 
-describe('worktime: formatDuration (HH:MM:SS)', () => {
+describe('worktime: formatClockReading (HH:MM:SS)', () => {
   it.each<[number, string]>([
     [0, '00:00:00'],
     [999, '00:00:00'],
@@ -165,7 +165,7 @@ describe('worktime: formatDuration (HH:MM:SS)', () => {
     [125 * 3600 * 1000, '125:00:00'],
     [-5000, '00:00:00'],
   ])('%d ms → %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+    expect(formatClockReading(ms)).toBe(text);
   });
 });
 

@@ -3,9 +3,9 @@
  * with the service (DESIGN "Sync rules": public).
  *
  * vehicles.is_latest: true for the newest 100 public vehicles by (updated_at desc, id), the order of the public
- * list (src/data/vehicles.ts shows the first PUBLIC_LIST_LIMIT of them; src/domain/publicFeed.ts holds the number,
- * and a server test checks the two agree). Sync-rules data queries see one row at a time, so the rank is stored on
- * the row: statement-level triggers recompute the set once per statement that can move it (a bulk insert of 10,000
+ * list (src/entities/vehicle/queries.ts shows the first PUBLIC_LIST_LIMIT of them; src/domain/publicFeed.ts holds
+ * the number, and a server test checks the two agree). Sync-rules data queries see one row at a time, so the rank is
+ * stored on the row: statement-level triggers recompute the set once per statement that can move it (a bulk insert of 10,000
  * vehicles recomputes once), and rewrite only the rows whose flag changes. A vehicle leaving the set leaves the
  * public bucket (devices drop it); its page and tags still resolve through the server.
  *

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { Loading } from '../../ui/Loading.js';
 import { Select } from '../../ui/Select.js';
-import { useCompanies } from '../../data/companies.js';
+import { useCompanies } from '../../entities/company/queries.js';
 import { adminClient, companyClient } from '../../rpc/adminClients.js';
 import { formatTime } from '../../ui/formatTime.js';
 import { useRemote } from '../../rpc/useRemote.js';

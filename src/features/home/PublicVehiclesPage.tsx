@@ -8,7 +8,7 @@ import { Link } from '../../app/router.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';
 import { useOnline } from '../../data/online.js';
-import { usePublicVehicles } from '../../data/vehicles.js';
+import { usePublicVehicles } from '../../entities/vehicle/queries.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { PageHeader } from '../../ui/PageHeader.js';

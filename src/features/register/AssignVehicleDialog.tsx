@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Link2 from 'lucide-react/icons/link-2';
-import { useMyVehicles } from '../../data/vehicles.js';
+import { useMyVehicles } from '../../entities/vehicle/queries.js';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { Field } from '../../ui/Field.js';

@@ -1,7 +1,6 @@
 import Car from 'lucide-react/icons/car';
 import { vehiclePath } from '../../app/routes.js';
-import { useWatchedQuery } from '../../data/useQuery.js';
-import type { VehicleSummary } from '../../data/vehicles.js';
+import { useVehicleSummary } from '../../entities/vehicle/queries.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { VehicleCard } from '../../ui/VehicleCard.js';
@@ -9,10 +8,7 @@ import { VehicleCard } from '../../ui/VehicleCard.js';
 /** SPEC §2: a linked tag shows its vehicle's card; a vehicle not on this device yet is still one tap away. */
 export function LinkedVehicle({ vehicleId }: { vehicleId: string }) {
   const user = useCurrentUser();
-  const vehicles = useWatchedQuery<VehicleSummary>(
-    'SELECT id, name, description, is_public, user_id, updated_at FROM vehicles WHERE id = ?',
-    [vehicleId],
-  );
+  const vehicles = useVehicleSummary(vehicleId);
   const vehicle = vehicles.rows[0];
   if (vehicle) {
     const canEdit = user !== null && (user.isAdmin || vehicle.user_id === user.id);

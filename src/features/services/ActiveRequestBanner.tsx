@@ -3,7 +3,7 @@ import { Link, useLocation } from '../../app/router.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { totalAt } from '../../domain/worktime.js';
 import { ClockBadge } from './ClockBadge.js';
-import { vehicleLabel } from './format.js';
+import { vehicleLabel } from '../../entities/vehicle/label.js';
 import { useMyActiveWork } from './useMyActiveWork.js';
 import { useNow } from './useNow.js';
 import { useViewer } from './useViewer.js';

@@ -1,5 +1,5 @@
 import Timer from 'lucide-react/icons/timer';
-import { formatDuration } from '../../domain/worktime.js';
+import { formatClockReading } from '../../entities/worktime/format.js';
 
 /**
  * A request's labour total as HH:MM:SS, and how many clocks run on it (SPEC §4: the timer runs once per active
@@ -10,7 +10,7 @@ export function ClockBadge({ totalMs, active }: { totalMs: number; active: numbe
     <span className="clock-badge" data-running={active > 0} data-active-count={active}>
       <Timer size={18} aria-hidden="true" />
       <span className="clock-badge__time" data-clock="">
-        {formatDuration(totalMs)}
+        {formatClockReading(totalMs)}
       </span>
       {active > 1 && (
         <span className="clock-badge__users" aria-label={`${active} people working`} data-clock-users="">

@@ -7,10 +7,10 @@ import { Dialog } from '../../ui/Dialog.js';
 import { Field } from '../../ui/Field.js';
 import { Select, type SelectOption } from '../../ui/Select.js';
 import { TextArea } from '../../ui/TextArea.js';
-import { fromLocalInput, personLabel, toLocalInput } from './format.js';
+import { fromLocalInput, toLocalInput } from './format.js';
 import { fromCatalogue, useServiceCatalogue } from './catalogue.js';
-import { useCompanies } from '../../data/companies.js';
-import { useCompanyStaff } from './queries.js';
+import { useCompanies, useCompanyStaff } from '../../entities/company/queries.js';
+import { personLabel } from '../../entities/person/label.js';
 import type { RequestFields } from './writes.js';
 
 const NONE = '';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import Square from 'lucide-react/icons/square';
-import { correctionError, stopTimeFor, formatDuration, type CorrectionError, type UserClock } from '../../domain/worktime.js';
+import { correctionError, stopTimeFor, type CorrectionError, type UserClock } from '../../domain/worktime.js';
+import { formatClockReading } from '../../entities/worktime/format.js';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { Field } from '../../ui/Field.js';
@@ -59,7 +60,7 @@ export function StopWorkDialog({
     setBusy(true);
     try {
       await stopWork({ requestId, clockUserId: clock.userId, startRecordId: running.startId, recordedStart: running.start, start: startMs, stop: stopMs });
-      showSnackbar({ severity: 'success', message: `Clock stopped at ${formatDuration(stopMs - startMs)} for this stretch.` });
+      showSnackbar({ severity: 'success', message: `Clock stopped at ${formatClockReading(stopMs - startMs)} for this stretch.` });
       onClose();
     } catch (err) {
       setError({ field: 'form', text: err instanceof Error ? err.message : String(err) });

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
 import { isOpen, type RequestStatus } from '../../domain/serviceStatus.js';
-import { clockOf, countedMs, formatDuration, totalAt, userTotalAt, type RequestClock, type UserClock } from '../../domain/worktime.js';
+import { clockOf, countedMs, totalAt, userTotalAt, type RequestClock, type UserClock } from '../../domain/worktime.js';
+import { personLabel } from '../../entities/person/label.js';
+import { formatClockReading } from '../../entities/worktime/format.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { mayClock, mayStopOthers, type Viewer } from './access.js';
 import { ClockBadge } from './ClockBadge.js';
-import { formatDateTime, personLabel } from './format.js';
+import { formatDateTime } from './format.js';
 import { StopWorkDialog } from './StopWorkDialog.js';
 import type { RequestLabel } from './useClocks.js';
 import { WorkOverlaps } from './WorkOverlaps.js';
@@ -56,7 +58,7 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
       {canClock && (
         <div className="work-clock__mine">
           <p>
-            Your time: <strong data-my-time="">{formatDuration(mine ? userTotalAt(mine, now) : 0)}</strong>
+            Your time: <strong data-my-time="">{formatClockReading(mine ? userTotalAt(mine, now) : 0)}</strong>
           </p>
           {mine?.running ? (
             <Button variant="danger" icon={Square} onClick={() => setStopping(mine)} data-action="stop-work">
@@ -81,7 +83,7 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
                   <strong>{nameOf(user.userId)}</strong>
                   <span className="ui-muted"> since {formatDateTime(user.running!.start)}</span>
                 </span>
-                <span className="work-clock__time">{formatDuration(userTotalAt(user, now))}</span>
+                <span className="work-clock__time">{formatClockReading(userTotalAt(user, now))}</span>
                 {viewer !== null && user.userId !== viewer.userId && mayStopOthers(viewer) && (
                   <Button variant="secondary" icon={Square} onClick={() => setStopping(user)} data-action="stop-other-work">
                     Stop
@@ -99,13 +101,13 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
           {clock.users.map((user) => (
             <section key={user.userId} className="work-clock__log-person" aria-label={`Time of ${nameOf(user.userId)}`}>
               <p>
-                <strong>{nameOf(user.userId)}</strong> · {formatDuration(userTotalAt(user, now))}
+                <strong>{nameOf(user.userId)}</strong> · {formatClockReading(userTotalAt(user, now))}
               </p>
               <ul>
                 {user.intervals.map((interval) => (
                   <li key={interval.startId}>
                     {formatDateTime(interval.start)} – {interval.stop === null ? 'running' : formatDateTime(interval.stop)}
-                    <span className="ui-muted"> ({formatDuration(countedMs(interval, now))})</span>
+                    <span className="ui-muted"> ({formatClockReading(countedMs(interval, now))})</span>
                   </li>
                 ))}
               </ul>

@@ -1,16 +1,4 @@
-// How the services pages write vehicles, people and times.
-import { vehicleDisplayName } from '../../domain/vehicleName.js';
-
-/** The vehicle as the banner names it (SPEC §2): make and model, else its name. */
-export function vehicleLabel(v: { make?: string | null; model?: string | null; name?: string | null; vehicle_name?: string | null }): string {
-  const makeModel = [v.make, v.model].map((part) => part?.trim()).filter(Boolean).join(' ');
-  return makeModel || vehicleDisplayName(v.name || v.vehicle_name);
-}
-
-/** Someone the device has no name for: a vehicle owner looking at the shop's staff. */
-export const UNKNOWN_PERSON = 'Shop staff';
-
-export const personLabel = (name: string | null | undefined) => (name && name.trim() !== '' ? name : UNKNOWN_PERSON);
+// How the services pages write times (vehicles and people are named by src/entities).
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });

@@ -1,16 +1,11 @@
 import { useMemo } from 'react';
-import { summarizeRequests, type RequestClock } from '../../domain/worktime.js';
-import type { WorkRow } from './queries.js';
+import type { RequestClock } from '../../domain/worktime.js';
+import type { WorkRow } from '../../entities/worktime/queries.js';
+import { clocksOf } from '../../entities/worktime/records.js';
 
-/**
- * The clocks of every request the work rows belong to, each person's time counted once across them
- * (src/domain/worktime.ts does the math).
- */
+/** The clocks of every request the work rows belong to, each person's time counted once across them. */
 export function useClocks(rows: readonly WorkRow[]): Map<string, RequestClock> {
-  return useMemo(
-    () => summarizeRequests(rows.map((r) => ({ id: r.id, requestId: r.service_request_id, userId: r.user_id, operation: r.operation, time: r.time }))),
-    [rows],
-  );
+  return useMemo(() => clocksOf(rows), [rows]);
 }
 
 /** Names by user id, as the work rows carry them. */

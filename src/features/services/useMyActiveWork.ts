@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { clockOf, type RequestClock } from '../../domain/worktime.js';
-import { useMaybeActiveRequests, useMaybeActiveWork, type WorkRequest } from './queries.js';
+import { useMaybeActiveRequests, type WorkRequest } from '../../entities/serviceRequest/queries.js';
+import { useMaybeActiveWork } from '../../entities/worktime/queries.js';
 import { useClocks, useWorkerNames } from './useClocks.js';
 
 export interface ActiveWork {

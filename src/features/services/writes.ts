@@ -1,7 +1,8 @@
 import { whenDatabaseReady } from '../../data/databaseState.js';
 import { newId } from '../../domain/ids.js';
 import { isOpen, REQUEST_STATUS, statusColumns, type RequestStatus } from '../../domain/serviceStatus.js';
-import { stopTimeFor, summarizeRequests, WORK_START, WORK_STOP, type WorkInterval } from '../../domain/worktime.js';
+import { stopTimeFor, WORK_START, WORK_STOP, type WorkInterval } from '../../domain/worktime.js';
+import { clocksOf, type WorkRecordRow } from '../../entities/worktime/records.js';
 
 // Every write of the services feature is a local write (offline first); the upload queue carries it to the server,
 // which checks it (server/writes/tables/service_requests.ts) and fills in who asked and who changed a request last (a
@@ -94,13 +95,13 @@ export async function changeStatus(
  * transaction that starts the new one, so another tab's start meanwhile is seen.
  */
 async function otherRunningClocks(tx: Tx, userId: string, requestId: string): Promise<Array<StoppedClock & { running: WorkInterval }>> {
-  const rows = await tx.getAll<{ id: string; service_request_id: string; operation: number; time: string; description: string | null }>(
-    `SELECT w.id, w.service_request_id, w.operation, w.time, r.description
+  const rows = await tx.getAll<WorkRecordRow & { description: string | null }>(
+    `SELECT w.id, w.service_request_id, w.user_id, w.operation, w.time, r.description
        FROM worktime w LEFT JOIN service_requests r ON r.id = w.service_request_id WHERE w.user_id = ?`,
     [userId],
   );
   const descriptions = new Map(rows.map((r) => [r.service_request_id, r.description]));
-  const clocks = summarizeRequests(rows.map((r) => ({ id: r.id, requestId: r.service_request_id, userId, operation: r.operation, time: r.time })));
+  const clocks = clocksOf(rows);
   return [...clocks].flatMap(([id, clock]) => {
     const running = clock.active[0]?.running;
     return id !== requestId && running ? [{ requestId: id, description: descriptions.get(id) ?? null, running }] : [];

@@ -1,4 +1,4 @@
-// How the vehicle pages write dates, times and durations: in the reader's own language.
+// How the vehicle pages write dates and times: in the reader's own language (work time: src/entities/worktime).
 
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
@@ -16,14 +16,6 @@ export function formatCalendarDate(day: string | null): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-/** "2 h 05 min", "25 min", "0 min". */
-export function formatDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours > 0 ? `${hours} h ${String(rest).padStart(2, '0')} min` : `${rest} min`;
 }
 
 /** Today as a calendar date in the reader's own time zone (what a date field starts at). */

@@ -28,7 +28,7 @@ import { useServerAction } from '../../../rpc/useServerAction.js';
 import { CompanyServices } from './CompanyServices.js';
 import { CustomerDetail } from './CustomerDetail.js';
 import { CustomerList } from './CustomerList.js';
-import { useCompanyRequests } from './queries.js';
+import { useCompanyRequests } from '../../../entities/serviceRequest/queries.js';
 import '../admin.css';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
 

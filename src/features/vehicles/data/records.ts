@@ -1,14 +1,9 @@
 import { useMemo } from 'react';
 import { anyLoading } from '../../../data/useQuery.js';
-import { workTotalsMs } from '../logbook/workTotals.js';
-import {
-  useLocalEvents,
-  useLocalInfo,
-  useLocalNotes,
-  useLocalServiceRequests,
-  useLocalTrackSessions,
-  useLocalWorktime,
-} from './localQueries.js';
+import { useVehicleRequests } from '../../../entities/serviceRequest/queries.js';
+import { useVehicleWork } from '../../../entities/worktime/queries.js';
+import { workTotalsMs } from '../../../entities/worktime/records.js';
+import { useLocalEvents, useLocalInfo, useLocalNotes, useLocalTrackSessions } from './localQueries.js';
 import { newestFirst, overlay } from './snapshot.js';
 import type { EventData, InfoData, NoteData, ServiceData, TrackSessionData } from './types.js';
 import type { VehicleArea } from './useVehicleArea.js';
@@ -64,8 +59,8 @@ export function useVehicleEvents(area: VehicleArea, vehicleId: string): Records<
 
 /** The vehicle's service requests with their work time (SPEC §4: the sum of start-to-stop intervals). */
 export function useServiceSummaries(area: VehicleArea, vehicleId: string): Records<ServiceData> {
-  const requests = useLocalServiceRequests(vehicleId);
-  const worktime = useLocalWorktime(vehicleId);
+  const requests = useVehicleRequests(vehicleId);
+  const worktime = useVehicleWork(vehicleId);
   const local = useMemo(() => {
     const totals = workTotalsMs(worktime.rows, Date.now());
     return requests.rows.map((r) => ({

@@ -1,20 +1,14 @@
-import type {
-  TrackSessionRow,
-  VehicleEventRow,
-  VehicleInfoRow,
-  VehicleNoteRow,
-  VehicleRow,
-} from '../../../data/schema.js';
+import type { Row } from '../../../entities/rows.js';
 import type { Access } from '../access.js';
 
 // The vehicle area's data in one shape, whether it comes from the synced local tables (the owner's own vehicles)
 // or from the server's answer cached on the device (everyone else): the local row types.
 
-export type VehicleData = Omit<VehicleRow, 'id'> & { id: string };
-export type InfoData = Omit<VehicleInfoRow, 'id'> & { id: string; customer_name?: string | null };
-export type NoteData = Omit<VehicleNoteRow, 'id'> & { id: string };
-export type TrackSessionData = Omit<TrackSessionRow, 'id'> & { id: string };
-export type EventData = Omit<VehicleEventRow, 'id'> & { id: string };
+export type VehicleData = Row<'vehicles'>;
+export type InfoData = Row<'vehicles_info'> & { customer_name?: string | null };
+export type NoteData = Row<'vehicle_notes'>;
+export type TrackSessionData = Row<'track_sessions'>;
+export type EventData = Row<'vehicle_events'>;
 
 export interface ServiceData {
   id: string;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../../rpc/session.js';
 import { actorFromLinks, needsServerRead, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
-import { useLocalServicingCompanies, useLocalEmployeeLinks, useLocalTags, useLocalVehicle } from './localQueries.js';
+import { useEmploymentLinks, useServicingCompanies } from '../../../entities/company/queries.js';
+import { useLocalTags, useLocalVehicle } from './localQueries.js';
 import { fetchVehicle, onRefreshRequested, useCachedSnapshot, type FetchOutcome } from './remote.js';
 import type { VehicleData, VehicleSnapshot } from './types.js';
 
@@ -32,8 +33,8 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const local = useLocalVehicle(vehicleId);
   const localTags = useLocalTags(vehicleId);
   const cached = useCachedSnapshot(vehicleId);
-  const servicing = useLocalServicingCompanies(vehicleId);
-  const links = useLocalEmployeeLinks(user?.id ?? null);
+  const servicing = useServicingCompanies(vehicleId);
+  const links = useEmploymentLinks(user?.id ?? null);
   const localVehicle = local.rows[0] ?? null;
   const isOwnerLocally = localVehicle !== null && user !== null && localVehicle.user_id === user.id;
   const wantsServer =

@@ -16,7 +16,8 @@ import { LinkifiedText } from '../../../ui/links/LinkifiedText.js';
 import { Loading } from '../../../ui/Loading.js';
 import { useServiceSummaries, useTrackSessions, useVehicleEvents, useVehicleNotes } from '../data/records.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
-import { formatCalendarDate, formatDateTime, formatDuration } from '../format.js';
+import { formatWorkTotal } from '../../../entities/worktime/format.js';
+import { formatCalendarDate, formatDateTime } from '../format.js';
 import { buildLogbook, type LogKind } from './logbook.js';
 
 const ICONS: Record<LogKind, LucideIcon> = {
@@ -47,7 +48,7 @@ export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicle
         notes: notes.rows,
         services: services.rows,
         trackSessions: sessions.rows,
-        duration: formatDuration,
+        duration: formatWorkTotal,
         locale: navigator.language,
       }),
     [vehicleId, area.vehicle?.created_at, events.rows, notes.rows, services.rows, sessions.rows],

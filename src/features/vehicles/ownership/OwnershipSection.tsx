@@ -8,7 +8,7 @@ import { Card } from '../../../ui/Card.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { FormField } from '../../../ui/FormField.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
-import { useLocalUser } from '../data/localQueries.js';
+import { useUser } from '../../../entities/person/queries.js';
 import { transferOwnership, type TransferResult } from '../data/remote.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
@@ -30,7 +30,7 @@ const REASONS: Record<Exclude<TransferResult, { ok: true }>['reason'], string> =
 export function OwnershipSection({ area }: { area: VehicleArea }) {
   const id = useId();
   const vehicle = area.vehicle;
-  const localOwner = useLocalUser(vehicle?.user_id ?? null).rows[0] ?? null;
+  const localOwner = useUser(vehicle?.user_id ?? null).rows[0] ?? null;
   const owner = area.snapshot?.owner ?? localOwner;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

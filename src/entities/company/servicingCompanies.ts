@@ -1,3 +1,5 @@
+import { requestNotDeleted } from '../serviceRequest/notDeleted.js';
+
 /**
  * The companies servicing a vehicle, read from this device's synced rows by the server's one rule
  * (server/db/servicing.ts): the company whose customer, not deleted, the vehicle's Info names, and each company with
@@ -9,4 +11,4 @@ export const SERVICING_COMPANIES_SQL = `
    WHERE i.vehicle_id = ? AND c.company_id IS NOT NULL
   UNION
   SELECT r.company_id FROM service_requests r
-   WHERE r.vehicle_id = ? AND r.deleted_at IS NULL AND r.company_id IS NOT NULL`;
+   WHERE r.vehicle_id = ? AND ${requestNotDeleted('r')} AND r.company_id IS NOT NULL`;
