@@ -1,9 +1,10 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { useState } from 'react';
 import { authHref } from '../../app/authLinks.js';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link, useLocation, useSearchParam } from '../../app/router.js';
+import { useLocation, useSearchParam } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { HOME_PATH, MY_ACCOUNT_PATH } from '../../app/routes.js';
 import { errorMessages } from '../../domain/authForm.js';
 import { signInWithEmailLink } from '../../rpc/auth.js';

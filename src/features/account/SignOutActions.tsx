@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import LogOut from 'lucide-react/icons/log-out';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { HOME_PATH } from '../../app/routes.js';
 import { logout } from '../../rpc/auth.js';
 import { isOfflineError } from '../../rpc/interceptors.js';

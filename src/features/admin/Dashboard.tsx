@@ -1,6 +1,6 @@
 import Activity from 'lucide-react/icons/activity';
 import { adminCustomerPath, adminUserPath, serviceRequestPath, vehiclePath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import type { ActivityItem, GetDashboardResponse } from '../../gen/tagbook/v1/admin_pb.js';
 import { Card } from '../../ui/Card.js';
 import { Loading } from '../../ui/Loading.js';

@@ -1,6 +1,6 @@
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { serviceRequestPath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { isRequestStatus, STATUS_LABELS } from '../../domain/serviceStatus.js';
 import type { AdminRequest } from '../../gen/tagbook/v1/admin_pb.js';
 import { formatTime } from '../../ui/formatTime.js';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserRound from 'lucide-react/icons/user-round';
 import { adminUserPath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { Card } from '../../ui/Card.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';

@@ -1,6 +1,6 @@
 import Car from 'lucide-react/icons/car';
 import { vehiclePath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { seesOwner, type VehicleReader } from '../../domain/vehicleReaders.js';
 import type { AdminVehicle } from '../../gen/tagbook/v1/admin_pb.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';

@@ -4,7 +4,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Globe from 'lucide-react/icons/globe';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';
 import { useOnline } from '../../data/online.js';

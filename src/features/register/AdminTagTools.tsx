@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Dices from 'lucide-react/icons/dices';
 import Layers from 'lucide-react/icons/layers';
 import Printer from 'lucide-react/icons/printer';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { registerPath, tagLabelsPath } from '../../app/routes.js';
 import { TAG_BATCH_MAX } from '../../domain/ids.js';
 import { createTags, randomTagHash } from '../../data/tags.js';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import QrCode from 'lucide-react/icons/qr-code';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { labelHashes, registerPath } from '../../app/routes.js';
 import { useLocation } from '../../app/router.js';

@@ -6,7 +6,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import LogIn from 'lucide-react/icons/log-in';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { authHref } from '../../app/authLinks.js';
-import { getLocation, navigate } from '../../app/navigation.js';
+import { getLocation, navigate } from '../../ui/navigation.js';
 import { vehiclePath } from '../../app/routes.js';
 import { claimTag, createTags, resolveTagPatiently, useLocalTag, type RemoteTag } from '../../data/tags.js';
 import { createVehicle } from '../../data/vehicles.js';

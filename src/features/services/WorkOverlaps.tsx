@@ -1,4 +1,4 @@
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import type { Overlap, RequestClock } from '../../domain/worktime.js';
 import { formatDateTime, formatSchedule } from './format.js';

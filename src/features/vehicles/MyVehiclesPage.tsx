@@ -3,7 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import CirclePlus from 'lucide-react/icons/circle-plus';
 import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Card } from '../../ui/Card.js';

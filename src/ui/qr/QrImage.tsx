@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import qrcode from 'qrcode-generator';
 import { qrImageSpec, qrPath, qrViewBox, QrImageError } from '../../domain/qrImage.js';
+import './qr.css';
 
 type Drawn = { text: string; viewBox: string; path: string } | { error: string };
 

@@ -4,7 +4,7 @@ import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { usePageTitle } from '../../../app/pageTitle.js';
 import { AccessDeniedPage } from '../../../app/pages/AccessDeniedPage.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
-import { Link } from '../../../app/router.js';
+import { Link } from '../../../ui/Link.js';
 import { companyPath, serviceRequestPath } from '../../../app/routes.js';
 import { companyChoices, resolveWorkspace } from '../../../app/submenu/workspace.js';
 import { EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS } from '../../../domain/company.js';

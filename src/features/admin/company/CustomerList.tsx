@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import Plus from 'lucide-react/icons/plus';
 import UserRound from 'lucide-react/icons/user-round';
-import { Link } from '../../../app/router.js';
+import { Link } from '../../../ui/Link.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
 import { EmptyState } from '../../../ui/EmptyState.js';

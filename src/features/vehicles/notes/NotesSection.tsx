@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import History from 'lucide-react/icons/history';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Search from 'lucide-react/icons/search';
-import { Link } from '../../../app/router.js';
+import { Link } from '../../../ui/Link.js';
 import { vehiclePath } from '../../../app/routes.js';
 import { useCurrentUser } from '../../../rpc/session.js';
 import { ButtonLink } from '../../../ui/ButtonLink.js';
