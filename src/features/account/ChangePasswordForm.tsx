@@ -12,6 +12,7 @@ import { changePassword } from '../../rpc/auth.js';
 import { FormAlert, FormField } from '../../ui/FormField.js';
 import { describeFailure } from '../../rpc/formFailure.js';
 import { Button } from '../../ui/Button.js';
+import { Alert } from '../../ui/Alert.js';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 
@@ -104,9 +105,9 @@ export function ChangePasswordForm() {
         inputRef={repeatRef}
       />
       <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <p className="ui-alert ui-alert--success form-notice" role="status" data-status={done ? 'password-changed' : undefined}>
+      <Alert tone="success" className="form-notice" role="status" data-status={done ? 'password-changed' : undefined}>
         {done ? PASSWORD_CHANGED_MESSAGE : ''}
-      </p>
+      </Alert>
       <div className="ui-button-row form-actions">
         <Button type="submit" busy={busy}>
           Change password

@@ -20,6 +20,8 @@ import { loadSavedCredential, saveCredential } from './credentialStore.js';
 import { OFFLINE_MESSAGE, describeFailure } from '../../rpc/formFailure.js';
 import type { EmailProps } from './RegistrationForm.js';
 import { Button } from '../../ui/Button.js';
+import { Alert } from '../../ui/Alert.js';
+import { Checkbox } from '../../ui/Checkbox.js';
 
 export const RECOVERY_SENT_MESSAGE = 'Recovery email sent. Please check your inbox.';
 
@@ -131,14 +133,11 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
         errors={errorMessages(mask, PASSWORD_ERRORS)}
         inputRef={passwordRef}
       />
-      <label className="ui-check form-check">
-        <input type="checkbox" name="trust" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
-        Trust this device
-      </label>
+      <Checkbox className="form-check" name="trust" label="Trust this device" checked={trust} onChange={setTrust} />
       <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <p className="ui-alert ui-alert--success form-notice" role="status" data-status={notice ? 'recovery-sent' : undefined}>
+      <Alert tone="success" className="form-notice" role="status" data-status={notice ? 'recovery-sent' : undefined}>
         {notice}
-      </p>
+      </Alert>
       <div className="ui-button-row form-actions">
         <Button type="submit" busy={busy}>
           Sign in

@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Alert } from '../../ui/Alert.js';
 
 /**
  * SPEC §2 "/": the latest listed vehicles, straight from the local database (so it works offline). `before` is what
@@ -34,9 +35,9 @@ export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
       <div className="ui-section" data-state={vehicles.status} aria-busy={firstSyncPending && online ? true : undefined}>
         {vehicles.status === 'loading' && <Loading />}
         {vehicles.status === 'error' && (
-          <p className="ui-alert ui-alert--error" role="alert">
+          <Alert tone="error">
             Could not read vehicles: {vehicles.error}
-          </p>
+          </Alert>
         )}
         {empty && hasSynced && (
           <EmptyState icon={Car} title="No public vehicles yet" data-empty="public-vehicles">

@@ -25,6 +25,7 @@ import { useNow } from './useNow.js';
 import { useClocks } from './useClocks.js';
 import { useViewer } from './useViewer.js';
 import { createRequest } from './writes.js';
+import { Alert } from '../../ui/Alert.js';
 
 const EMPTY_FIELDS = { description: '', scheduleStart: null, scheduleEnd: null, assignedUserId: null };
 
@@ -70,15 +71,15 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
         )}
       </div>
       {switchTo !== null && (
-        <p className="ui-alert ui-alert--info">
+        <Alert tone="info">
           This vehicle belongs to a customer of {switchName}: switch to the {switchName} workspace to open a request for it.
-        </p>
+        </Alert>
       )}
       {list.status === 'loading' && <Loading />}
       {list.status === 'error' && (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert tone="error">
           Could not read the requests: {list.error}
-        </p>
+        </Alert>
       )}
       {list.status === 'ready' && list.rows.length === 0 && (
         <EmptyState icon={ClipboardList} title="No service requests" data-empty="service-requests">

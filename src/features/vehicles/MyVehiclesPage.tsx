@@ -14,6 +14,7 @@ import { createVehicle, useMyVehicles } from '../../data/vehicles.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
 import { VisibilityIcon } from '../../ui/VisibilityIcon.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Alert } from '../../ui/Alert.js';
 
 const ADD_VEHICLE_INPUT_ID = 'add-vehicle-name';
 
@@ -44,9 +45,9 @@ export function MyVehiclesPage() {
       <div className="ui-section" data-state={vehicles.status}>
         {vehicles.status === 'loading' && <Loading />}
         {vehicles.status === 'error' && (
-          <p className="ui-alert ui-alert--error" role="alert">
+          <Alert tone="error">
             Could not read your vehicles: {vehicles.error}
-          </p>
+          </Alert>
         )}
         {vehicles.status === 'ready' && vehicles.rows.length === 0 && (
           <EmptyState icon={Car} title="No Vehicles Found" data-empty="my-vehicles">

@@ -15,6 +15,7 @@ import type { VehicleArea } from '../data/useVehicleArea.js';
 import { NoteComposer } from './NoteComposer.js';
 import { NoteItem } from './NoteItem.js';
 import { matchesSearch } from './search.js';
+import { Input } from '../../../ui/Input.js';
 
 /** How many notes the Notes page shows; All notes has the rest. */
 export const RECENT_NOTES = 5;
@@ -85,9 +86,8 @@ export function AllNotesSection({ area, vehicleId }: { area: VehicleArea; vehicl
         <label className="visually-hidden" htmlFor="notes-search">
           Search notes
         </label>
-        <input
+        <Input
           id="notes-search"
-          className="ui-field__control"
           type="search"
           placeholder="Search notes"
           value={term}
