@@ -18,6 +18,7 @@ import { useServiceSummaries, useTrackSessions, useVehicleEvents, useVehicleNote
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { formatCalendarDate, formatDateTime, formatDuration } from '../format.js';
 import { buildLogbook, type LogKind } from './logbook.js';
+import './logbook.css';
 
 const ICONS: Record<LogKind, LucideIcon> = {
   added: CirclePlus,

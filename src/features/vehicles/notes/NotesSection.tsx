@@ -16,6 +16,7 @@ import { NoteComposer } from './NoteComposer.js';
 import { NoteItem } from './NoteItem.js';
 import { matchesSearch } from './search.js';
 import { Input } from '../../../ui/Input.js';
+import './notes.css';
 
 /** How many notes the Notes page shows; All notes has the rest. */
 export const RECENT_NOTES = 5;
