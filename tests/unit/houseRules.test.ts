@@ -56,7 +56,23 @@ const rules = {
   componentsImportNoSdk: (e: Edge) => e.file.endsWith('.tsx') && e.specifier.startsWith('@powersync/'),
   domainIsPure: (e: Edge) =>
     NODE_BUILTINS.has(e.specifier) || (e.target !== null && !e.target.startsWith('src/domain/')) || e.specifier === 'react',
+  kitImportsNoAppOrFeature: (e: Edge) => e.file.startsWith('src/ui/') && e.target !== null && /^src\/(app|features)\//.test(e.target),
 };
+
+// The kit's internals: the class names its components write for themselves. A page that writes one has rebuilt a
+// component by hand (a field's control, an alert, a check box); it uses the component instead.
+const KIT_INTERNAL_CLASS = /\bui-(?:field|alert|check|spinner|chip)(?:--|__|\b)[\w-]*/g;
+
+/** The kit-internal class names a source text writes. */
+function kitInternalClasses(source: string): string[] {
+  return [...source.matchAll(KIT_INTERNAL_CLASS)].map((m) => m[0]);
+}
+
+function kitInternalsOutsideKit(): string[] {
+  return [...sourceFiles('src/app'), ...sourceFiles('src/features')].flatMap((file) =>
+    kitInternalClasses(readFileSync(join(ROOT, file), 'utf8')).map((name) => `${file} → ${name}`),
+  );
+}
 
 describe('house rules', () => {
   it('the server imports from src/ only domain and gen', () => {
@@ -75,6 +91,14 @@ describe('house rules', () => {
     expect(show(edges('src/domain').filter(rules.domainIsPure))).toEqual([]);
   });
 
+  it('the kit (src/ui) imports nothing from the app shell or a feature', () => {
+    expect(show(edges('src/ui').filter(rules.kitImportsNoAppOrFeature))).toEqual([]);
+  });
+
+  it('no file of the shell or a feature writes a class name of the kit\'s internals', () => {
+    expect(kitInternalsOutsideKit()).toEqual([]);
+  });
+
   it('each rule catches the violation it names', () => {
     const edge = (file: string, specifier: string): Edge => ({
       file,
@@ -91,6 +115,16 @@ describe('house rules', () => {
     expect(rules.domainIsPure(edge('src/domain/a.ts', 'node:crypto'))).toBe(true);
     expect(rules.domainIsPure(edge('src/domain/a.ts', '../data/schema.js'))).toBe(true);
     expect(rules.domainIsPure(edge('src/domain/a.ts', './ids.js'))).toBe(false);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', '../app/router.js'))).toBe(true);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/qr/QrImage.tsx', '../../features/tags/x.js'))).toBe(true);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', './buttonClass.js'))).toBe(false);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/NameChip.tsx', '../domain/textLinks.js'))).toBe(false);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/app/App.tsx', '../features/home/x.js'))).toBe(false);
+    expect(kitInternalClasses('<input className="ui-field__control" />')).toEqual(['ui-field__control']);
+    expect(kitInternalClasses('<p className="ui-alert ui-alert--error" role="alert">')).toEqual(['ui-alert', 'ui-alert--error']);
+    expect(kitInternalClasses('<label className="ui-check form-check">')).toEqual(['ui-check']);
+    expect(kitInternalClasses('<span className="ui-chip">')).toEqual(['ui-chip']);
+    expect(kitInternalClasses('<div className="ui-button-row ui-muted">')).toEqual([]);
     expect(importsOf(`import a from './a.js';\nexport { b } from "./b.js";\nconst c = import('./c.js');\nimport './d.css';`)).toEqual(
       ['./a.js', './b.js', './d.css', './c.js'],
     );
