@@ -4,7 +4,7 @@ import { App, preloadRoutePage } from './app/App.js';
 import { AppErrorBoundary } from './app/feedback/AppErrorBoundary.js';
 import { DatabaseStatus } from './app/DatabaseStatus.js';
 import { rememberLastPath, restoreLastPath } from './app/lastPath.js';
-import { getLocation } from './app/navigation.js';
+import { getLocation } from './ui/navigation.js';
 import { matchRoute } from './app/routes.js';
 import { startServiceWorkerAfterLoad } from './app/serviceWorkerStart.js';
 import { whenDatabaseReady } from './data/databaseState.js';

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { getDatabaseState, subscribeDatabaseState } from '../data/databaseState.js';
 import { Button } from '../ui/Button.js';
+import { Alert } from '../ui/Alert.js';
 
 /**
  * Exposes the local database's state to people (an error they can act on) and to tests (data-db on the root).
@@ -11,14 +12,14 @@ export function DatabaseStatus() {
   return (
     <div className="database-status" data-db={state.status} data-storage={state.status === 'ready' ? state.storage : undefined}>
       {state.status === 'failed' && (
-        <div role="alert" className="database-status__error ui-alert ui-alert--error">
+        <Alert as="div" tone="error" className="database-status__error">
           <span>
             <strong>The local database could not start.</strong> {state.error}
           </span>
           <Button variant="secondary" onClick={() => location.reload()}>
             Reload
           </Button>
-        </div>
+        </Alert>
       )}
     </div>
   );

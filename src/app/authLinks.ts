@@ -1,7 +1,7 @@
 // SPEC §2 "Authentication UI": the auth drawer lives in the query string (?auth=login|register), so any page can
 // link to it, the back button closes it, and a reload keeps it open.
-import { getLocation, navigate } from './navigation.js';
-import type { AppLocation } from './navigation.js';
+import { getLocation, navigate } from '../ui/navigation.js';
+import type { AppLocation } from '../ui/navigation.js';
 
 export type AuthMode = 'login' | 'register';
 

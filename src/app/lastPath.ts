@@ -1,6 +1,6 @@
 // SPEC §2: "The app remembers the last visited path and, when opened at the root in standalone mode, redirects to
 // it." An installed app always opens at its start URL ('/'); this puts people back where they were.
-import { getLocation, subscribe } from './navigation.js';
+import { getLocation, subscribe } from '../ui/navigation.js';
 import { HOME_PATH, matchRoute } from './routes.js';
 
 export const LAST_PATH_KEY = 'tagbook.lastPath';

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Link, type LinkProps } from '../app/router.js';
+import { Link, type LinkProps } from './Link.js';
 import { buttonClass, type ButtonVariant } from './buttonClass.js';
 
 export type ButtonLinkProps = LinkProps & {

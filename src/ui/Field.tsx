@@ -52,3 +52,22 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * Warnings about a field's value that do not stop the form (a VIN whose check digit is off), in amber under the
+ * field; the field names `id` in its aria-describedby so they are read with it.
+ */
+export function FieldWarning({ id, messages, ...data }: { id: string; messages: readonly string[] } & { [key: `data-${string}`]: string }) {
+  return (
+    <p {...data} id={id} className="ui-field__warning">
+      {messages.map((message) => (
+        <span key={message}>{message}</span>
+      ))}
+    </p>
+  );
+}
+
+/** The title of a group of controls (a fieldset), styled like a field's label. */
+export function FieldLegend({ children }: { children: ReactNode }) {
+  return <legend className="ui-field__label">{children}</legend>;
+}

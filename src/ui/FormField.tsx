@@ -1,5 +1,7 @@
 import type { ChangeEvent, Ref } from 'react';
+import { Alert } from './Alert.js';
 import { Field } from './Field.js';
+import { Input } from './Input.js';
 
 export interface FormFieldProps {
   id: string;
@@ -31,10 +33,9 @@ export function FormField({
   return (
     <Field id={id} name={name} label={label} hint={hint} errors={errors}>
       {(a11y) => (
-        <input
+        <Input
           {...a11y}
           ref={inputRef}
-          className="ui-field__control"
           name={name}
           type={type}
           value={value}
@@ -53,8 +54,8 @@ export function FormField({
 /** Form-level problems (not tied to one field); role=alert so they are read out when they appear. */
 export function FormAlert({ messages }: { messages: readonly string[] }) {
   return (
-    <p className="ui-alert ui-alert--error form-alert" role="alert" data-form-alert="">
+    <Alert tone="error" className="form-alert" data-form-alert="">
       {messages.join(' ')}
-    </p>
+    </Alert>
   );
 }

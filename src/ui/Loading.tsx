@@ -1,4 +1,4 @@
-import { useLoadingState } from '../app/feedback/loadingTracker.js';
+import { useLoadingState } from './loadingTracker.js';
 
 /**
  * An inline spinner and its text, announced politely. Every one on screen counts as a loading state, so the

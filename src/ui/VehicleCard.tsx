@@ -1,28 +1,27 @@
 import { LinkifiedText } from './links/LinkifiedText.js';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { Link } from '../app/router.js';
-import { vehiclePath } from '../app/routes.js';
+import { Link } from './Link.js';
 import type { VehicleSummary } from '../entities/vehicle/queries.js';
 import { VisibilityIcon } from './VisibilityIcon.js';
 import { vehicleDisplayName } from '../domain/vehicleName.js';
 
 /**
  * SPEC §2: the card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
- * It leads to the vehicle, to its services for those who can work on it.
+ * It leads to `to`: the vehicle's services for those who can work on it, its profile for everyone else.
  */
 export function VehicleCard({
   vehicle,
-  canEdit,
+  to,
   showDescription = true,
 }: {
   vehicle: VehicleSummary;
-  canEdit: boolean;
+  to: string;
   /** Off where the page shows the description itself (the vehicle's own pages). */
   showDescription?: boolean;
 }) {
   return (
     <header className="vehicle-card ui-card" data-vehicle-card={vehicle.id}>
-      <Link className="vehicle-card__link" to={vehiclePath(vehicle.id, canEdit ? 'request-services' : 'profile')}>
+      <Link className="vehicle-card__link" to={to}>
         <VisibilityIcon isPublic={!!vehicle.is_public} size={22} />
         <h1 className="vehicle-card__title">
           <span data-field="vehicle-name">{vehicleDisplayName(vehicle.name)}</span>

@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App.js';
 import { parentPath } from '../../src/app/chrome/AppHeader.js';
-import { navigate } from '../../src/app/navigation.js';
+import { navigate } from '../../src/ui/navigation.js';
 import { tagRedirectPath } from '../../src/features/tags/tagRedirect.js';
 import { clearSession, setSession } from '../../src/rpc/session.js';
 import { toCurrentUser } from '../../src/rpc/user.js';

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App.js';
-import { navigate } from '../../src/app/navigation.js';
+import { navigate } from '../../src/ui/navigation.js';
 import { CreateAccountError } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { clearSession, getSession, setSession } from '../../src/rpc/session.js';
 import { toCurrentUser } from '../../src/rpc/user.js';

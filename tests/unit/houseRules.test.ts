@@ -67,7 +67,23 @@ const rules = {
   // for a read no other feature makes. What it reads of a row is typed by src/entities (rows.ts), so the schema's
   // own module is data's alone, and a read a second feature needs moves to src/entities.
   featureTakesRowTypesFromEntities: (e: Edge) => featureOf(e.file) !== null && e.target === 'src/data/schema.js',
+  kitImportsNoAppOrFeature: (e: Edge) => e.file.startsWith('src/ui/') && e.target !== null && /^src\/(app|features)\//.test(e.target),
 };
+
+// The kit's internals: the class names its components write for themselves. A page that writes one has rebuilt a
+// component by hand (a field's control, an alert, a check box); it uses the component instead.
+const KIT_INTERNAL_CLASS = /\bui-(?:field|alert|check|spinner|chip)(?:--|__|\b)[\w-]*/g;
+
+/** The kit-internal class names a source text writes. */
+function kitInternalClasses(source: string): string[] {
+  return [...source.matchAll(KIT_INTERNAL_CLASS)].map((m) => m[0]);
+}
+
+function kitInternalsOutsideKit(): string[] {
+  return [...sourceFiles('src/app'), ...sourceFiles('src/features')].flatMap((file) =>
+    kitInternalClasses(readFileSync(join(ROOT, file), 'utf8')).map((name) => `${file} → ${name}`),
+  );
+}
 
 describe('house rules', () => {
   it('the server imports from src/ only domain and gen', () => {
@@ -98,6 +114,14 @@ describe('house rules', () => {
     expect(show(edges('src/features').filter(rules.featureTakesRowTypesFromEntities))).toEqual([]);
   });
 
+  it('the kit (src/ui) imports nothing from the app shell or a feature', () => {
+    expect(show(edges('src/ui').filter(rules.kitImportsNoAppOrFeature))).toEqual([]);
+  });
+
+  it('no file of the shell or a feature writes a class name of the kit\'s internals', () => {
+    expect(kitInternalsOutsideKit()).toEqual([]);
+  });
+
   it('each rule catches the violation it names', () => {
     const edge = (file: string, specifier: string): Edge => ({
       file,
@@ -125,6 +149,16 @@ describe('house rules', () => {
     expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../data/schema.js'))).toBe(true);
     expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../entities/rows.js'))).toBe(false);
     expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../data/useQuery.js'))).toBe(false);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', '../app/router.js'))).toBe(true);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/qr/QrImage.tsx', '../../features/tags/x.js'))).toBe(true);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', './buttonClass.js'))).toBe(false);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/NameChip.tsx', '../domain/textLinks.js'))).toBe(false);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/app/App.tsx', '../features/home/x.js'))).toBe(false);
+    expect(kitInternalClasses('<input className="ui-field__control" />')).toEqual(['ui-field__control']);
+    expect(kitInternalClasses('<p className="ui-alert ui-alert--error" role="alert">')).toEqual(['ui-alert', 'ui-alert--error']);
+    expect(kitInternalClasses('<label className="ui-check form-check">')).toEqual(['ui-check']);
+    expect(kitInternalClasses('<span className="ui-chip">')).toEqual(['ui-chip']);
+    expect(kitInternalClasses('<div className="ui-button-row ui-muted">')).toEqual([]);
     expect(importsOf(`import a from './a.js';\nexport { b } from "./b.js";\nconst c = import('./c.js');\nimport './d.css';`)).toEqual(
       ['./a.js', './b.js', './d.css', './c.js'],
     );

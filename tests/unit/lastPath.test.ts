@@ -7,7 +7,7 @@ import {
   restoreLastPath,
   type StartFacts,
 } from '../../src/app/lastPath.js';
-import { navigate } from '../../src/app/navigation.js';
+import { navigate } from '../../src/ui/navigation.js';
 
 const start: StartFacts = { pathname: '/', search: '', hash: '', standalone: true, stored: '/vehicle/' };
 

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isOverlayShown, LOADING_OVERLAY_MS, overlayDueAt } from '../../src/app/feedback/overlayTiming.js';
-import { beginLoading, getLoadingStarts } from '../../src/app/feedback/loadingTracker.js';
+import { beginLoading, getLoadingStarts } from '../../src/ui/loadingTracker.js';
 import { Loading } from '../../src/ui/Loading.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -10,8 +10,9 @@ import {
   navigate,
   setSearchParam,
   subscribe,
-} from '../../src/app/navigation.js';
-import { Link, useLocation, useRoute, useSearchParam } from '../../src/app/router.js';
+} from '../../src/ui/navigation.js';
+import { useLocation, useRoute, useSearchParam } from '../../src/app/router.js';
+import { Link } from '../../src/ui/Link.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

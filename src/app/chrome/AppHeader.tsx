@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import QrCode from 'lucide-react/icons/qr-code';
 import { IconButton } from '../../ui/IconButton.js';
-import { canGoBack, goBack, navigate } from '../navigation.js';
+import { canGoBack, goBack, navigate } from '../../ui/navigation.js';
 import { APP_NAME, usePageHeading } from '../pageTitle.js';
 import { useLocation } from '../router.js';
 import { HOME_PATH } from '../routes.js';

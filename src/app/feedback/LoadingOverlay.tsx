@@ -4,7 +4,7 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { getDatabaseState, subscribeDatabaseState } from '../../data/databaseState.js';
 import { Button } from '../../ui/Button.js';
 import { isOverlayShown, overlayDueAt } from './overlayTiming.js';
-import { beginLoading, useLoadingStarts } from './loadingTracker.js';
+import { beginLoading, useLoadingStarts } from '../../ui/loadingTracker.js';
 import { resetApp } from './resetApp.js';
 
 /** The local database opening is a loading state of its own, whichever page is showing. */

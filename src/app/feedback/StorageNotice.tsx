@@ -4,6 +4,7 @@ import X from 'lucide-react/icons/x';
 import { dismissPersistenceNotice, getPersistenceNotice, subscribePersistenceNotice } from '../../data/persistence.js';
 import { PERSISTENCE_NOTICE } from '../../data/persistenceRules.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { Alert } from '../../ui/Alert.js';
 
 /**
  * The calm note that unsent changes sit on storage the browser may clear (data/persistenceRules.ts decides when).
@@ -21,11 +22,11 @@ export function StorageNotice() {
       data-unsent-changes={state.unsentChanges}
     >
       {state.visible && (
-        <div className="ui-alert ui-alert--info storage-notice__alert" data-storage-notice="">
+        <Alert as="div" tone="info" className="storage-notice__alert" data-storage-notice="">
           <HardDrive className="storage-notice__icon" size={18} aria-hidden="true" />
           <span className="storage-notice__message">{PERSISTENCE_NOTICE}</span>
           <IconButton icon={X} label="Dismiss" iconSize={18} className="storage-notice__dismiss" onClick={dismissPersistenceNotice} />
-        </div>
+        </Alert>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Printer from 'lucide-react/icons/printer';
 import { Button } from '../../ui/Button.js';
-import { navigate } from '../navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { useLocation } from '../router.js';
 import { printSearch, sheetInches, type PrintOrientation } from './printSettings.js';
 import './print.css';

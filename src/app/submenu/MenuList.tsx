@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from '../router.js';
+import { Link } from '../../ui/Link.js';
 
 /** A list of links in a submenu tab; following one closes the panel. */
 export function MenuLinks({

@@ -10,7 +10,7 @@ import CircleUser from 'lucide-react/icons/circle-user';
 import { useSessionSnapshot } from '../../rpc/session.js';
 import { Button } from '../../ui/Button.js';
 import { randomTagHash } from '../../data/tags.js';
-import { navigate } from '../navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { companyPath, adminPath, registerPath } from '../routes.js';
 import { MenuLinks } from './MenuList.js';
 import { resolveWorkspace } from './workspace.js';

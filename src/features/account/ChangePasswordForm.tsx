@@ -1,17 +1,11 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import {
-  AuthError,
-  FORM_ERRORS,
-  NO_ERRORS,
-  errorMessages,
-  hasError,
-  validateChangePassword,
-} from '../../domain/authForm.js';
+import { useState } from 'react';
+import { AuthError, NO_ERRORS, validateChangePassword } from '../../domain/authForm.js';
 import { changePassword } from '../../rpc/auth.js';
 import { FormAlert, FormField } from '../../ui/FormField.js';
 import { describeFailure } from '../../rpc/formFailure.js';
 import { Button } from '../../ui/Button.js';
+import { Alert } from '../../ui/Alert.js';
+import { useMaskedForm } from '../../ui/useMaskedForm.js';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 
@@ -24,49 +18,25 @@ export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
-  const [mask, setMask] = useState(NO_ERRORS);
-  const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const currentRef = useRef<HTMLInputElement>(null);
-  const newRef = useRef<HTMLInputElement>(null);
-  const repeatRef = useRef<HTMLInputElement>(null);
+  const form = useMaskedForm({ fields: [CURRENT_ERRORS, NEW_ERRORS, REPEAT_ERRORS], onClear: () => setDone(false) });
+  const { busy, edit } = form;
 
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setMask(NO_ERRORS);
-    setAlert(null);
-    setDone(false);
-  };
-
-  const show = (next: number) => {
-    setMask(next);
-    if (hasError(next, CURRENT_ERRORS)) currentRef.current?.focus();
-    else if (hasError(next, NEW_ERRORS)) newRef.current?.focus();
-    else if (hasError(next, REPEAT_ERRORS)) repeatRef.current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = form.onSubmit(async () => {
     setDone(false);
     const invalid = validateChangePassword({ currentPassword, newPassword, repeatPassword });
-    if (invalid !== NO_ERRORS) return show(invalid);
-    setBusy(true);
-    try {
-      await changePassword(currentPassword, newPassword);
-      setCurrentPassword('');
-      setNewPassword('');
-      setRepeatPassword('');
-      setDone(true);
-    } catch (error) {
-      const failure = describeFailure(error, AuthError.WrongPassword);
-      show(failure.mask);
-      setAlert(failure.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (invalid !== NO_ERRORS) return form.show(invalid);
+    await form.attempt(
+      async () => {
+        await changePassword(currentPassword, newPassword);
+        setCurrentPassword('');
+        setNewPassword('');
+        setRepeatPassword('');
+        setDone(true);
+      },
+      (error) => form.fail(describeFailure(error, AuthError.WrongPassword)),
+    );
+  });
 
   return (
     <form className="ui-form form" data-form="change-password" noValidate onSubmit={submit} aria-busy={busy}>
@@ -78,8 +48,8 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         value={currentPassword}
         onChange={edit(setCurrentPassword)}
-        errors={errorMessages(mask, CURRENT_ERRORS)}
-        inputRef={currentRef}
+        errors={form.errorsFor(CURRENT_ERRORS)}
+        inputRef={form.inputRef(0)}
       />
       <FormField
         id="new-password"
@@ -89,8 +59,8 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         value={newPassword}
         onChange={edit(setNewPassword)}
-        errors={errorMessages(mask, NEW_ERRORS)}
-        inputRef={newRef}
+        errors={form.errorsFor(NEW_ERRORS)}
+        inputRef={form.inputRef(1)}
       />
       <FormField
         id="repeat-new-password"
@@ -100,13 +70,13 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         value={repeatPassword}
         onChange={edit(setRepeatPassword)}
-        errors={errorMessages(mask, REPEAT_ERRORS)}
-        inputRef={repeatRef}
+        errors={form.errorsFor(REPEAT_ERRORS)}
+        inputRef={form.inputRef(2)}
       />
-      <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <p className="ui-alert ui-alert--success form-notice" role="status" data-status={done ? 'password-changed' : undefined}>
+      <FormAlert messages={form.alertMessages} />
+      <Alert tone="success" className="form-notice" role="status" data-status={done ? 'password-changed' : undefined}>
         {done ? PASSWORD_CHANGED_MESSAGE : ''}
-      </p>
+      </Alert>
       <div className="ui-button-row form-actions">
         <Button type="submit" busy={busy}>
           Change password

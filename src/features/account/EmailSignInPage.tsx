@@ -1,9 +1,10 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { useState } from 'react';
 import { authHref } from '../../app/authLinks.js';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link, useLocation, useSearchParam } from '../../app/router.js';
+import { useLocation, useSearchParam } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { HOME_PATH, MY_ACCOUNT_PATH } from '../../app/routes.js';
 import { errorMessages } from '../../domain/authForm.js';
 import { signInWithEmailLink } from '../../rpc/auth.js';
@@ -14,6 +15,8 @@ import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Card } from '../../ui/Card.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import LogIn from 'lucide-react/icons/log-in';
+import { Alert } from '../../ui/Alert.js';
+import { Checkbox } from '../../ui/Checkbox.js';
 
 export const LINK_INVALID_MESSAGE = 'This sign-in link is invalid, expired or already used.';
 
@@ -79,13 +82,10 @@ export function EmailSignInPage({ token }: { token: string }) {
       ) : (
         <Card className="ui-form form">
           <p>Sign in to Tagbook on this device.</p>
-          <label className="ui-check form-check">
-            <input type="checkbox" name="trust" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
-            Trust this device
-          </label>
-          <p className="ui-alert ui-alert--error form-alert" role="alert">
+          <Checkbox className="form-check" name="trust" label="Trust this device" checked={trust} onChange={setTrust} />
+          <Alert tone="error" className="form-alert">
             {alert}
-          </p>
+          </Alert>
           <div className="ui-button-row form-actions">
             <Button data-action="redeem-sign-in-link" busy={busy} onClick={redeem}>
               Sign in

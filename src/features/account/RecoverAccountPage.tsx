@@ -1,18 +1,9 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { authHref } from '../../app/authLinks.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH } from '../../app/routes.js';
-import {
-  FORM_ERRORS,
-  NO_ERRORS,
-  PASSWORD_ERRORS,
-  REPEAT_PASSWORD_ERRORS,
-  errorMessages,
-  hasError,
-  validateNewPassword,
-} from '../../domain/authForm.js';
+import { NO_ERRORS, PASSWORD_ERRORS, REPEAT_PASSWORD_ERRORS, validateNewPassword } from '../../domain/authForm.js';
 import { recoverPassword } from '../../rpc/auth.js';
 import { FormAlert, FormField } from '../../ui/FormField.js';
 import { describeFailure } from '../../rpc/formFailure.js';
@@ -20,6 +11,7 @@ import { Button } from '../../ui/Button.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Card } from '../../ui/Card.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { useMaskedForm } from '../../ui/useMaskedForm.js';
 import LogIn from 'lucide-react/icons/log-in';
 import KeyRound from 'lucide-react/icons/key-round';
 
@@ -31,44 +23,25 @@ export function RecoverAccountPage({ hash, email }: { hash: string; email: strin
   usePageTitle('Recover account', { icon: KeyRound });
   const [password, setPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
-  const [mask, setMask] = useState(NO_ERRORS);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const repeatRef = useRef<HTMLInputElement>(null);
+  const form = useMaskedForm({ fields: [PASSWORD_ERRORS, REPEAT_PASSWORD_ERRORS] });
+  const { busy, edit } = form;
 
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setMask(NO_ERRORS);
-    setAlert(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = form.onSubmit(async () => {
     const invalid = validateNewPassword(password, repeatPassword);
-    if (invalid !== NO_ERRORS) {
-      setMask(invalid);
-      (hasError(invalid, PASSWORD_ERRORS) ? passwordRef : repeatRef).current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await recoverPassword(hash, email, password);
-      setDone(true);
-    } catch (error) {
-      if (error instanceof ConnectError && error.code === Code.PermissionDenied) {
-        setAlert(RECOVERY_LINK_INVALID_MESSAGE);
-      } else {
-        const failure = describeFailure(error);
-        setMask(failure.mask);
-        setAlert(failure.alert);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (invalid !== NO_ERRORS) return form.show(invalid);
+    await form.attempt(
+      async () => {
+        await recoverPassword(hash, email, password);
+        setDone(true);
+      },
+      (error) => {
+        if (error instanceof ConnectError && error.code === Code.PermissionDenied) form.setAlert(RECOVERY_LINK_INVALID_MESSAGE);
+        // A refused request leaves the focus where it is.
+        else form.fail(describeFailure(error), false);
+      },
+    );
+  });
 
   return (
     <section className="page" data-page="recover-account" data-hash={hash}>
@@ -104,8 +77,8 @@ export function RecoverAccountPage({ hash, email }: { hash: string; email: strin
               autoComplete="new-password"
               value={password}
               onChange={edit(setPassword)}
-              errors={errorMessages(mask, PASSWORD_ERRORS)}
-              inputRef={passwordRef}
+              errors={form.errorsFor(PASSWORD_ERRORS)}
+              inputRef={form.inputRef(0)}
             />
             <FormField
               id="recover-repeat-password"
@@ -115,10 +88,10 @@ export function RecoverAccountPage({ hash, email }: { hash: string; email: strin
               autoComplete="new-password"
               value={repeatPassword}
               onChange={edit(setRepeatPassword)}
-              errors={errorMessages(mask, REPEAT_PASSWORD_ERRORS)}
-              inputRef={repeatRef}
+              errors={form.errorsFor(REPEAT_PASSWORD_ERRORS)}
+              inputRef={form.inputRef(1)}
             />
-            <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
+            <FormAlert messages={form.alertMessages} />
             <div className="ui-button-row form-actions">
               <Button type="submit" busy={busy}>
                 Set new password

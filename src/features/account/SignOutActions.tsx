@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import LogOut from 'lucide-react/icons/log-out';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { HOME_PATH } from '../../app/routes.js';
 import { logout } from '../../rpc/auth.js';
 import { isOfflineError } from '../../rpc/interceptors.js';
 import { OFFLINE_MESSAGE } from '../../rpc/formFailure.js';
 import { Button } from '../../ui/Button.js';
+import { Alert } from '../../ui/Alert.js';
 
 export const SIGN_OUT_ALL_FAILED_MESSAGE = 'Could not sign out of all devices. Please try again.';
 
@@ -29,9 +30,9 @@ export function SignOutActions() {
 
   return (
     <div className="ui-form form" data-form="sign-out">
-      <p className="ui-alert ui-alert--error form-alert" role="alert">
+      <Alert tone="error" className="form-alert">
         {alert}
-      </p>
+      </Alert>
       <div className="ui-button-row form-actions">
         <Button variant="secondary" icon={LogOut} data-action="sign-out" disabled={busy} onClick={() => signOut(false)}>
           Sign out

@@ -1,5 +1,5 @@
 import { adminPath, type AdminView } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { buttonClass } from '../../ui/buttonClass.js';
 
 const ENTRIES: { view: AdminView; label: string }[] = [

@@ -1,12 +1,13 @@
 import Activity from 'lucide-react/icons/activity';
 import { adminCustomerPath, adminUserPath, serviceRequestPath, vehiclePath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import type { ActivityItem, GetDashboardResponse } from '../../gen/tagbook/v1/admin_pb.js';
 import { Card } from '../../ui/Card.js';
 import { Loading } from '../../ui/Loading.js';
 import { adminClient } from '../../rpc/adminClients.js';
 import { formatTime } from '../../ui/formatTime.js';
 import { useRemote } from '../../rpc/useRemote.js';
+import { Alert } from '../../ui/Alert.js';
 
 const KIND_LABEL: Record<string, string> = { user: 'New account', vehicle: 'New vehicle', request: 'Service request', customer: 'New customer' };
 
@@ -33,7 +34,7 @@ function Stat({ label, value, warn = false, name, approx = false }: { label: str
 export function Dashboard() {
   const d = useRemote('dashboard', () => adminClient().getDashboard({}));
   if (d.data === null) {
-    return d.status === 'error' ? <p className="ui-alert ui-alert--error" role="alert">{d.error}</p> : <Loading />;
+    return d.status === 'error' ? <Alert tone="error">{d.error}</Alert> : <Loading />;
   }
   return <DashboardView d={d.data} />;
 }

@@ -1,10 +1,11 @@
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { serviceRequestPath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { isRequestStatus, STATUS_LABELS } from '../../domain/serviceStatus.js';
 import type { AdminRequest } from '../../gen/tagbook/v1/admin_pb.js';
 import { formatTime } from '../../ui/formatTime.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Chip } from '../../ui/Chip.js';
 
 /** Requests as admin and company lists show them; each opens the request page of its vehicle. */
 export function RequestRows({ requests }: { requests: readonly AdminRequest[] }) {
@@ -23,7 +24,7 @@ export function RequestRows({ requests }: { requests: readonly AdminRequest[] })
                 {[r.companyName, r.assignedName ? `assigned to ${r.assignedName}` : 'unassigned', formatTime(r.createdAt, false)].filter(Boolean).join(' · ')}
               </span>
             </span>
-            <span className="ui-chip" data-status={r.status}>{isRequestStatus(r.status) ? STATUS_LABELS[r.status] : 'Unknown'}</span>
+            <Chip data-status={r.status}>{isRequestStatus(r.status) ? STATUS_LABELS[r.status] : 'Unknown'}</Chip>
           </Link>
         </li>
       ))}

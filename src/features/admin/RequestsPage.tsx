@@ -10,6 +10,8 @@ import { adminClient } from '../../rpc/adminClients.js';
 import { MoreButton } from './MoreButton.js';
 import { RequestRows } from './RequestRows.js';
 import { usePaged } from '../../rpc/useRemote.js';
+import { Alert } from '../../ui/Alert.js';
+import { DateTimeField } from '../../ui/DateTimeField.js';
 
 const OPEN: RequestStatus[] = [REQUEST_STATUS.REQUESTED, REQUEST_STATUS.SCHEDULED, REQUEST_STATUS.STARTED];
 const dayStart = (value: string) => (value === '' ? 0n : BigInt(new Date(`${value}T00:00:00`).getTime()));
@@ -69,16 +71,10 @@ export function RequestsPage() {
           options={[{ value: '', label: 'Anyone' }, ...[...new Map(staff.rows.map((s) => [s.user_id, s.user_name ?? 'Someone'])).entries()].map(([value, label]) => ({ value, label }))]}
           onChange={setAssignee}
         />
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={ids.from}>Created from</label>
-          <input id={ids.from} className="ui-field__control" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={ids.to}>Created until</label>
-          <input id={ids.to} className="ui-field__control" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
+        <DateTimeField id={ids.from} name="created-from" label="Created from" dateOnly value={from} onChange={setFrom} />
+        <DateTimeField id={ids.to} name="created-until" label="Created until" dateOnly value={to} onChange={setTo} />
       </div>
-      {list.error && <p className="ui-alert ui-alert--error" role="alert">{list.error}</p>}
+      {list.error && <Alert tone="error">{list.error}</Alert>}
       {list.loading && list.rows.length === 0 && <Loading />}
       {!list.loading && list.rows.length === 0 && !list.error && (
         <EmptyState icon={ClipboardList} title="No requests" data-empty="requests">

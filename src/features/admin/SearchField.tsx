@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../domain/company.js';
+import { Field } from '../../ui/Field.js';
+import { Input } from '../../ui/Input.js';
 
 /** A search box whose value settles 250 ms after the last key, so a list is asked for once per pause in typing. */
 export function SearchField({ label, placeholder, onSearch, name }: { label: string; placeholder?: string; onSearch: (q: string) => void; name: string }) {
@@ -10,21 +12,19 @@ export function SearchField({ label, placeholder, onSearch, name }: { label: str
     return () => clearTimeout(timer);
   }, [value, onSearch]);
   return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className="ui-field__control"
-        type="search"
-        value={value}
-        maxLength={LIMITS.searchQuery}
-        placeholder={placeholder}
-        autoComplete="off"
-        onChange={(event) => setValue(event.target.value)}
-      />
-    </div>
+    <Field id={id} name={name} label={label}>
+      {(a11y) => (
+        <Input
+          {...a11y}
+          name={name}
+          type="search"
+          value={value}
+          maxLength={LIMITS.searchQuery}
+          placeholder={placeholder}
+          autoComplete="off"
+          onChange={(event) => setValue(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }

@@ -10,12 +10,13 @@ import { formatTime } from '../../ui/formatTime.js';
 import { useRemote } from '../../rpc/useRemote.js';
 import { useServerAction } from '../../rpc/useServerAction.js';
 import { VehicleRows } from './VehicleRows.js';
+import { Alert } from '../../ui/Alert.js';
 
 /** /admin/users/{id}: the account, its vehicles, company links and sessions; admin rights and links change here. */
 export function UserPage({ userId }: { userId: string }) {
   const detail = useRemote(`user:${userId}`, () => adminClient().getUser({ userId }));
   const { busy, problem, run: act } = useServerAction(detail.reload);
-  if (detail.data === null) return detail.status === 'error' ? <p className="ui-alert ui-alert--error" role="alert">{detail.error}</p> : <Loading />;
+  if (detail.data === null) return detail.status === 'error' ? <Alert tone="error">{detail.error}</Alert> : <Loading />;
   const { user, vehicles, links, sessions } = detail.data;
   if (!user) return null;
   return (
@@ -30,7 +31,7 @@ export function UserPage({ userId }: { userId: string }) {
           <dt>Role</dt>
           <dd data-field="role">{user.isAdmin ? 'Administrator' : 'User'}</dd>
         </dl>
-        {problem && <p className="ui-alert ui-alert--error" role="alert">{problem}</p>}
+        {problem && <Alert tone="error">{problem}</Alert>}
         <div className="ui-button-row">
           <Button
             variant={user.isAdmin ? 'danger' : 'secondary'}

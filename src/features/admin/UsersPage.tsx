@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserRound from 'lucide-react/icons/user-round';
 import { adminUserPath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { Card } from '../../ui/Card.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
@@ -10,6 +10,7 @@ import { adminClient } from '../../rpc/adminClients.js';
 import { MoreButton } from './MoreButton.js';
 import { SearchField } from './SearchField.js';
 import { usePaged } from '../../rpc/useRemote.js';
+import { Alert } from '../../ui/Alert.js';
 
 /** /admin/users: every account, newest first, searched on the server by email start or part of the name. */
 export function UsersPage() {
@@ -25,7 +26,7 @@ export function UsersPage() {
       <div className="admin-toolbar">
         <SearchField name="user-search" label="Search users" placeholder="Email or name" onSearch={onSearch} />
       </div>
-      {list.error && <p className="ui-alert ui-alert--error" role="alert">{list.error}</p>}
+      {list.error && <Alert tone="error">{list.error}</Alert>}
       {list.loading && list.rows.length === 0 && <Loading />}
       {!list.loading && list.rows.length === 0 && !list.error && (
         <EmptyState icon={UserRound} title="No users found">

@@ -1,9 +1,10 @@
 import Car from 'lucide-react/icons/car';
 import { vehiclePath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { seesOwner, type VehicleReader } from '../../domain/vehicleReaders.js';
 import type { AdminVehicle } from '../../gen/tagbook/v1/admin_pb.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Chip } from '../../ui/Chip.js';
 
 const MATCHED: Record<string, string> = {
   vin: 'VIN', vin_last8: 'last 8 of VIN', plate: 'plate', name: 'name', tag: 'tag', owner_email: 'owner email',
@@ -39,7 +40,7 @@ export function VehicleRows({ vehicles, label, reader }: { vehicles: readonly Ad
                 </span>
               )}
             </span>
-            {v.matched && <span className="ui-chip" data-matched={v.matched}>{MATCHED[v.matched] ?? v.matched}</span>}
+            {v.matched && <Chip data-matched={v.matched}>{MATCHED[v.matched] ?? v.matched}</Chip>}
           </Link>
         </li>
       ))}

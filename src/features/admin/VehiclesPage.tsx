@@ -8,6 +8,7 @@ import { MoreButton } from './MoreButton.js';
 import { SearchField } from './SearchField.js';
 import { usePaged } from '../../rpc/useRemote.js';
 import { VehicleRows } from './VehicleRows.js';
+import { Alert } from '../../ui/Alert.js';
 
 /** /admin/vehicles: the Vehicle Finder over every vehicle; without a search, the newest first, page by page. */
 export function VehiclesPage() {
@@ -28,7 +29,7 @@ export function VehiclesPage() {
           onSearch={onSearch}
         />
       </div>
-      {list.error && <p className="ui-alert ui-alert--error" role="alert">{list.error}</p>}
+      {list.error && <Alert tone="error">{list.error}</Alert>}
       {list.loading && list.rows.length === 0 && <Loading />}
       {!list.loading && list.rows.length === 0 && !list.error && (
         <EmptyState icon={Car} title="No vehicles found" data-empty="vehicles">

@@ -3,7 +3,7 @@ import X from 'lucide-react/icons/x';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { AUTH_EMAIL_PARAM, AUTH_PARAM, closeAuthDrawer } from '../../app/authLinks.js';
 import type { AuthMode } from '../../app/authLinks.js';
-import { getSearchParam, setSearchParam } from '../../app/navigation.js';
+import { getSearchParam, setSearchParam } from '../../ui/navigation.js';
 import { IconButton } from '../../ui/IconButton.js';
 import { trapTab } from '../../ui/focus.js';
 import { useScrollLock } from '../../ui/scrollLock.js';

@@ -1,14 +1,10 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { closeAuthDrawer } from '../../app/authLinks.js';
 import {
   EMAIL_ERRORS,
-  FORM_ERRORS,
   NO_ERRORS,
   PASSWORD_ERRORS,
   REPEAT_PASSWORD_ERRORS,
-  errorMessages,
-  hasError,
   maskFromCreateAccountErrors,
   validateRegistration,
 } from '../../domain/authForm.js';
@@ -17,6 +13,7 @@ import { register } from '../../rpc/auth.js';
 import { FormAlert, FormField } from '../../ui/FormField.js';
 import { describeFailure } from '../../rpc/formFailure.js';
 import { Button } from '../../ui/Button.js';
+import { useMaskedForm } from '../../ui/useMaskedForm.js';
 
 export interface EmailProps {
   email: string;
@@ -27,48 +24,25 @@ export interface EmailProps {
 export function RegistrationForm({ email, onEmailChange }: EmailProps) {
   const [password, setPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
-  const [mask, setMask] = useState(NO_ERRORS);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const repeatRef = useRef<HTMLInputElement>(null);
-
   // SPEC §4: the error state clears as soon as the user edits a field.
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setMask(NO_ERRORS);
-    setAlert(null);
-  };
+  const form = useMaskedForm({ fields: [EMAIL_ERRORS, PASSWORD_ERRORS, REPEAT_PASSWORD_ERRORS] });
+  const { busy, edit } = form;
 
-  const show = (next: number) => {
-    setMask(next);
-    if (hasError(next, EMAIL_ERRORS)) emailRef.current?.focus();
-    else if (hasError(next, PASSWORD_ERRORS)) passwordRef.current?.focus();
-    else if (hasError(next, REPEAT_PASSWORD_ERRORS)) repeatRef.current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = form.onSubmit(async () => {
     const invalid = validateRegistration({ email, password, repeatPassword });
-    if (invalid !== NO_ERRORS) return show(invalid);
-    setBusy(true);
-    try {
-      const result = await register(sanitizeInput(email), password, false);
-      if (result.ok) {
-        closeAuthDrawer();
-        return;
-      }
-      show(maskFromCreateAccountErrors(result.errors));
-    } catch (error) {
-      const failure = describeFailure(error);
-      show(failure.mask);
-      setAlert(failure.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (invalid !== NO_ERRORS) return form.show(invalid);
+    await form.attempt(
+      async () => {
+        const result = await register(sanitizeInput(email), password, false);
+        if (result.ok) {
+          closeAuthDrawer();
+          return;
+        }
+        form.show(maskFromCreateAccountErrors(result.errors));
+      },
+      (error) => form.fail(describeFailure(error)),
+    );
+  });
 
   return (
     <form className="ui-form form" data-form="register" noValidate onSubmit={submit} aria-busy={busy}>
@@ -80,8 +54,8 @@ export function RegistrationForm({ email, onEmailChange }: EmailProps) {
         autoComplete="email"
         value={email}
         onChange={edit(onEmailChange)}
-        errors={errorMessages(mask, EMAIL_ERRORS)}
-        inputRef={emailRef}
+        errors={form.errorsFor(EMAIL_ERRORS)}
+        inputRef={form.inputRef(0)}
       />
       <FormField
         id="register-password"
@@ -91,8 +65,8 @@ export function RegistrationForm({ email, onEmailChange }: EmailProps) {
         autoComplete="new-password"
         value={password}
         onChange={edit(setPassword)}
-        errors={errorMessages(mask, PASSWORD_ERRORS)}
-        inputRef={passwordRef}
+        errors={form.errorsFor(PASSWORD_ERRORS)}
+        inputRef={form.inputRef(1)}
       />
       <FormField
         id="register-repeat-password"
@@ -102,10 +76,10 @@ export function RegistrationForm({ email, onEmailChange }: EmailProps) {
         autoComplete="new-password"
         value={repeatPassword}
         onChange={edit(setRepeatPassword)}
-        errors={errorMessages(mask, REPEAT_PASSWORD_ERRORS)}
-        inputRef={repeatRef}
+        errors={form.errorsFor(REPEAT_PASSWORD_ERRORS)}
+        inputRef={form.inputRef(2)}
       />
-      <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
+      <FormAlert messages={form.alertMessages} />
       <div className="ui-button-row form-actions">
         <Button type="submit" busy={busy}>
           Register

@@ -1,17 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { closeAuthDrawer } from '../../app/authLinks.js';
-import {
-  AuthError,
-  EMAIL_ERRORS,
-  FORM_ERRORS,
-  NO_ERRORS,
-  PASSWORD_ERRORS,
-  errorMessages,
-  hasError,
-  validateEmail,
-  validateSignIn,
-} from '../../domain/authForm.js';
+import { AuthError, EMAIL_ERRORS, NO_ERRORS, PASSWORD_ERRORS, validateEmail, validateSignIn } from '../../domain/authForm.js';
 import { sanitizeInput } from '../../domain/validation.js';
 import { requestRecovery, signIn } from '../../rpc/auth.js';
 import { isOfflineError } from '../../rpc/interceptors.js';
@@ -20,6 +9,9 @@ import { loadSavedCredential, saveCredential } from './credentialStore.js';
 import { OFFLINE_MESSAGE, describeFailure } from '../../rpc/formFailure.js';
 import type { EmailProps } from './RegistrationForm.js';
 import { Button } from '../../ui/Button.js';
+import { Alert } from '../../ui/Alert.js';
+import { Checkbox } from '../../ui/Checkbox.js';
+import { useMaskedForm } from '../../ui/useMaskedForm.js';
 
 export const RECOVERY_SENT_MESSAGE = 'Recovery email sent. Please check your inbox.';
 
@@ -27,12 +19,9 @@ export const RECOVERY_SENT_MESSAGE = 'Recovery email sent. Please check your inb
 export function SignInForm({ email, onEmailChange }: EmailProps) {
   const [password, setPassword] = useState('');
   const [trust, setTrust] = useState(false);
-  const [mask, setMask] = useState(NO_ERRORS);
-  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useMaskedForm({ fields: [EMAIL_ERRORS, PASSWORD_ERRORS], onClear: () => setNotice(null) });
+  const { busy } = form;
   const typed = useRef(false);
 
   // A trusted device gets its saved credential back; whatever the user has typed meanwhile wins.
@@ -50,61 +39,43 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
     // Once per opening of the form; onEmailChange is the drawer's state setter and never changes.
   }, []);
 
-  const clearMessages = () => {
-    setMask(NO_ERRORS);
-    setAlert(null);
-    setNotice(null);
-  };
+  const edit = (set: (value: string) => void) =>
+    form.edit((value) => {
+      typed.current = true;
+      set(value);
+    });
 
-  const edit = (set: (value: string) => void) => (value: string) => {
-    typed.current = true;
-    set(value);
-    clearMessages();
-  };
-
-  const show = (next: number) => {
-    setMask(next);
-    if (hasError(next, EMAIL_ERRORS)) emailRef.current?.focus();
-    else if (hasError(next, PASSWORD_ERRORS)) passwordRef.current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    clearMessages();
+  const submit = form.onSubmit(async () => {
+    form.clear();
     const invalid = validateSignIn({ email, password });
-    if (invalid !== NO_ERRORS) return show(invalid);
+    if (invalid !== NO_ERRORS) return form.show(invalid);
     const cleanEmail = sanitizeInput(email);
-    setBusy(true);
-    try {
-      await signIn(cleanEmail, password, trust);
-      if (trust) void saveCredential(cleanEmail, password);
-      closeAuthDrawer();
-    } catch (error) {
-      const failure = describeFailure(error, AuthError.WrongPassword);
-      show(failure.mask);
-      setAlert(failure.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
+    await form.attempt(
+      async () => {
+        await signIn(cleanEmail, password, trust);
+        if (trust) void saveCredential(cleanEmail, password);
+        closeAuthDrawer();
+      },
+      (error) => form.fail(describeFailure(error, AuthError.WrongPassword)),
+    );
+  });
 
   const recover = async () => {
     if (busy) return;
-    clearMessages();
+    form.clear();
     const invalid = validateEmail(email);
-    if (invalid !== NO_ERRORS) return show(invalid);
-    setBusy(true);
-    try {
-      await requestRecovery(sanitizeInput(email));
-      setNotice(RECOVERY_SENT_MESSAGE);
-    } catch (error) {
-      // SPEC §8: a failed recovery request marks the email invalid (offline is not the email's fault).
-      if (isOfflineError(error)) setAlert(OFFLINE_MESSAGE);
-      else show(AuthError.EmailInvalid);
-    } finally {
-      setBusy(false);
-    }
+    if (invalid !== NO_ERRORS) return form.show(invalid);
+    await form.attempt(
+      async () => {
+        await requestRecovery(sanitizeInput(email));
+        setNotice(RECOVERY_SENT_MESSAGE);
+      },
+      (error) => {
+        // SPEC §8: a failed recovery request marks the email invalid (offline is not the email's fault).
+        if (isOfflineError(error)) form.setAlert(OFFLINE_MESSAGE);
+        else form.show(AuthError.EmailInvalid);
+      },
+    );
   };
 
   return (
@@ -117,8 +88,8 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
         autoComplete="username"
         value={email}
         onChange={edit(onEmailChange)}
-        errors={errorMessages(mask, EMAIL_ERRORS)}
-        inputRef={emailRef}
+        errors={form.errorsFor(EMAIL_ERRORS)}
+        inputRef={form.inputRef(0)}
       />
       <FormField
         id="sign-in-password"
@@ -128,17 +99,14 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
         autoComplete="current-password"
         value={password}
         onChange={edit(setPassword)}
-        errors={errorMessages(mask, PASSWORD_ERRORS)}
-        inputRef={passwordRef}
+        errors={form.errorsFor(PASSWORD_ERRORS)}
+        inputRef={form.inputRef(1)}
       />
-      <label className="ui-check form-check">
-        <input type="checkbox" name="trust" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
-        Trust this device
-      </label>
-      <FormAlert messages={[...errorMessages(mask, FORM_ERRORS), ...(alert ? [alert] : [])]} />
-      <p className="ui-alert ui-alert--success form-notice" role="status" data-status={notice ? 'recovery-sent' : undefined}>
+      <Checkbox className="form-check" name="trust" label="Trust this device" checked={trust} onChange={setTrust} />
+      <FormAlert messages={form.alertMessages} />
+      <Alert tone="success" className="form-notice" role="status" data-status={notice ? 'recovery-sent' : undefined}>
         {notice}
-      </p>
+      </Alert>
       <div className="ui-button-row form-actions">
         <Button type="submit" busy={busy}>
           Sign in

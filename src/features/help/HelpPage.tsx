@@ -3,7 +3,7 @@ import CircleQuestionMark from 'lucide-react/icons/circle-question-mark';
 import Info from 'lucide-react/icons/info';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { helpPath } from '../../app/routes.js';
 import type { HelpTopic } from '../../app/routes.js';
 import { Card } from '../../ui/Card.js';

@@ -4,7 +4,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Globe from 'lucide-react/icons/globe';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';
 import { useOnline } from '../../data/online.js';
@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Alert } from '../../ui/Alert.js';
 
 /**
  * SPEC §2 "/": the latest listed vehicles, straight from the local database (so it works offline). `before` is what
@@ -34,9 +35,9 @@ export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
       <div className="ui-section" data-state={vehicles.status} aria-busy={firstSyncPending && online ? true : undefined}>
         {vehicles.status === 'loading' && <Loading />}
         {vehicles.status === 'error' && (
-          <p className="ui-alert ui-alert--error" role="alert">
+          <Alert tone="error">
             Could not read vehicles: {vehicles.error}
-          </p>
+          </Alert>
         )}
         {empty && hasSynced && (
           <EmptyState icon={Car} title="No public vehicles yet" data-empty="public-vehicles">

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Dices from 'lucide-react/icons/dices';
 import Layers from 'lucide-react/icons/layers';
 import Printer from 'lucide-react/icons/printer';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { registerPath, tagLabelsPath } from '../../app/routes.js';
 import { TAG_BATCH_MAX } from '../../domain/ids.js';
 import { createTags, randomTagHash } from '../../data/tags.js';
@@ -12,6 +12,7 @@ import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
+import { Input } from '../../ui/Input.js';
 
 /**
  * Admins make tags: one at a time (SPEC §7 getRandom, then /register/{hash} to add and assign it), or a batch of
@@ -61,9 +62,8 @@ export function AdminTagTools() {
       <form className="inline-form" data-form="tag-batch" onSubmit={(e) => void batch(e)} noValidate>
         <Field id={id} name="tag-count" label="Unclaimed tags to print" errors={error ? [error] : []} hint={`1 to ${TAG_BATCH_MAX}`}>
           {(a11y) => (
-            <input
+            <Input
               {...a11y}
-              className="ui-field__control"
               type="number"
               inputMode="numeric"
               min={1}

@@ -6,6 +6,9 @@ import { Dialog } from '../../ui/Dialog.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Input } from '../../ui/Input.js';
+import { Alert } from '../../ui/Alert.js';
+import { RadioOption } from '../../ui/RadioOption.js';
 
 const NEW_VEHICLE = 'new';
 /** The longest vehicle name the server stores (server/writes/tables/vehicles.ts). */
@@ -79,40 +82,36 @@ export function AssignVehicleDialog({
         <fieldset className="assign-vehicle__choices" hidden={!loaded}>
           <legend>Which vehicle wears this tag?</legend>
           {vehicles.rows.map((v) => (
-            <label key={v.id} className="ui-check assign-vehicle__choice">
-              <input
-                type="radio"
-                name="vehicle"
-                value={v.id}
-                checked={choice === v.id}
-                onChange={() => {
-                  setChoice(v.id);
-                  setError(null);
-                }}
-              />
-              <span>{vehicleDisplayName(v.name)}</span>
-            </label>
-          ))}
-          <label className="ui-check assign-vehicle__choice">
-            <input
-              type="radio"
+            <RadioOption
+              key={v.id}
+              className="assign-vehicle__choice"
               name="vehicle"
-              value={NEW_VEHICLE}
-              checked={choice === NEW_VEHICLE}
-              onChange={() => {
-                setChoice(NEW_VEHICLE);
+              value={v.id}
+              label={vehicleDisplayName(v.name)}
+              checked={choice === v.id}
+              onChoose={() => {
+                setChoice(v.id);
                 setError(null);
               }}
             />
-            <span>A new vehicle</span>
-          </label>
+          ))}
+          <RadioOption
+            className="assign-vehicle__choice"
+            name="vehicle"
+            value={NEW_VEHICLE}
+            label="A new vehicle"
+            checked={choice === NEW_VEHICLE}
+            onChoose={() => {
+              setChoice(NEW_VEHICLE);
+              setError(null);
+            }}
+          />
         </fieldset>
         {choice === NEW_VEHICLE && (
           <Field id={nameId} name="new-vehicle-name" label="New vehicle name">
             {(a11y) => (
-              <input
+              <Input
                 {...a11y}
-                className="ui-field__control"
                 value={name}
                 maxLength={NAME_MAX}
                 autoComplete="off"
@@ -124,9 +123,9 @@ export function AssignVehicleDialog({
             )}
           </Field>
         )}
-        <p className="ui-alert ui-alert--error" role="alert" data-error-for="assign-vehicle">
+        <Alert tone="error" data-error-for="assign-vehicle">
           {error}
-        </p>
+        </Alert>
       </form>
     </Dialog>
   );

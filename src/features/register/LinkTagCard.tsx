@@ -6,6 +6,7 @@ import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';
 import { TagAssignment } from './TagAssignment.js';
 import './register.css';
+import { Input } from '../../ui/Input.js';
 
 /** On a vehicle without a tag: type a new tag's code, and the assignment row offers 'Assign Entity' for this vehicle. */
 export function LinkTagCard({ vehicleId }: { vehicleId: string }) {
@@ -26,9 +27,8 @@ export function LinkTagCard({ vehicleId }: { vehicleId: string }) {
       <form className="inline-form" data-form="link-tag" onSubmit={submit} noValidate>
         <Field id={id} name="link-tag-code" label="Tag code" errors={error ? [error] : []}>
           {(a11y) => (
-            <input
+            <Input
               {...a11y}
-              className="ui-field__control"
               value={code}
               autoCapitalize="off"
               autoComplete="off"

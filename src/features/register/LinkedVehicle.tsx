@@ -12,7 +12,7 @@ export function LinkedVehicle({ vehicleId }: { vehicleId: string }) {
   const vehicle = vehicles.rows[0];
   if (vehicle) {
     const canEdit = user !== null && (user.isAdmin || vehicle.user_id === user.id);
-    return <VehicleCard vehicle={vehicle} canEdit={canEdit} />;
+    return <VehicleCard vehicle={vehicle} to={vehiclePath(vehicle.id, canEdit ? 'request-services' : 'profile')} />;
   }
   return (
     <ButtonLink to={vehiclePath(vehicleId, 'profile')} icon={Car} variant="secondary">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import QrCode from 'lucide-react/icons/qr-code';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { labelHashes, registerPath } from '../../app/routes.js';
 import { useLocation } from '../../app/router.js';
@@ -16,6 +16,7 @@ import { AdminTagTools } from './AdminTagTools.js';
 import { TagLabelsPage } from './TagLabelsPage.js';
 import { TagAssignment } from './TagAssignment.js';
 import './register.css';
+import { Input } from '../../ui/Input.js';
 
 /** /register/{hash}: claim one tag. /register: type a tag's code, and for admins, make new tags. */
 export function RegisterPage({ hash }: { hash: string | null }) {
@@ -56,9 +57,8 @@ function TagCodeForm() {
       <form className="inline-form" data-form="tag-code" onSubmit={submit} noValidate>
         <Field id={id} name="tag-code" label="Code" errors={error ? [error] : []}>
           {(a11y) => (
-            <input
+            <Input
               {...a11y}
-              className="ui-field__control"
               value={code}
               autoCapitalize="off"
               autoComplete="off"

@@ -6,7 +6,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import LogIn from 'lucide-react/icons/log-in';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { authHref } from '../../app/authLinks.js';
-import { getLocation, navigate } from '../../app/navigation.js';
+import { getLocation, navigate } from '../../ui/navigation.js';
 import { vehiclePath } from '../../app/routes.js';
 import { claimTag, createTags, resolveTagPatiently, useLocalTag, type RemoteTag } from '../../data/tags.js';
 import { createVehicle } from '../../data/vehicles.js';
@@ -19,6 +19,7 @@ import { showSnackbar } from '../../ui/snackbar/store.js';
 import { AssignVehicleDialog, type AssignChoice } from './AssignVehicleDialog.js';
 import { availabilityText, tagAvailability, type TagAvailability } from './availability.js';
 import { LinkedVehicle } from './LinkedVehicle.js';
+import { Spinner } from '../../ui/Spinner.js';
 
 /**
  * The server's answer for a tag this device does not hold (unclaimed tags are not synced to anyone); asked again when
@@ -153,7 +154,7 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
 }
 
 function StatusIcon({ availability }: { availability: TagAvailability }) {
-  if (availability.kind === 'checking') return <span className="ui-spinner" aria-hidden="true" />;
+  if (availability.kind === 'checking') return <Spinner />;
   if (availability.kind === 'linked') return null;
   const Icon = availability.kind === 'available' || availability.kind === 'unchecked' ? STATUS_ICON[availability.kind] : CircleSlash;
   return <Icon size={22} aria-hidden="true" className={`tag-assignment__icon tag-assignment__icon--${availability.kind}`} />;

@@ -7,7 +7,7 @@ import { LABELS_PER_PAGE, TAG_LABEL_LAYOUT } from '../../domain/tagLabels.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Card } from '../../ui/Card.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { TagLabelSheet } from '../../ui/qr/TagLabelSheet.js';
+import { TagLabelSheet } from './TagLabelSheet.js';
 
 /** Printable labels for the listed tags: in print mode only the label pages, so what prints is exactly them. */
 export function TagLabelsPage({ hashes }: { hashes: string[] }) {

@@ -1,5 +1,6 @@
 import Timer from 'lucide-react/icons/timer';
-import { Link, useLocation } from '../../app/router.js';
+import { useLocation } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { totalAt } from '../../domain/worktime.js';
 import { ClockBadge } from './ClockBadge.js';

@@ -1,5 +1,5 @@
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { statusOf } from '../../domain/serviceStatus.js';
 import { totalAt } from '../../domain/worktime.js';

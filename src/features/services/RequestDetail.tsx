@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';

@@ -12,6 +12,8 @@ import { fromCatalogue, useServiceCatalogue } from './catalogue.js';
 import { useCompanies, useCompanyStaff } from '../../entities/company/queries.js';
 import { personLabel } from '../../entities/person/label.js';
 import type { RequestFields } from './writes.js';
+import { Alert } from '../../ui/Alert.js';
+import { DateTimeField } from '../../ui/DateTimeField.js';
 
 const NONE = '';
 
@@ -156,16 +158,15 @@ export function RequestFormDialog({
         />
         <fieldset className="request-form__schedule">
           <legend>Schedule (optional)</legend>
-          <Field id={ids.start} name="schedule-start" label="Starts" errors={errors.schedule ? [errors.schedule] : []}>
-            {(a11y) => (
-              <input {...a11y} className="ui-field__control" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-            )}
-          </Field>
-          <Field id={ids.end} name="schedule-end" label="Ends">
-            {(a11y) => (
-              <input {...a11y} className="ui-field__control" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-            )}
-          </Field>
+          <DateTimeField
+            id={ids.start}
+            name="schedule-start"
+            label="Starts"
+            errors={errors.schedule ? [errors.schedule] : []}
+            value={start}
+            onChange={setStart}
+          />
+          <DateTimeField id={ids.end} name="schedule-end" label="Ends" value={end} onChange={setEnd} />
         </fieldset>
         {company.kind === 'choose' && (
           <Select
@@ -188,9 +189,9 @@ export function RequestFormDialog({
           <Select id={ids.assignee} name="assignee" label="Assigned to" value={assignee} options={staffOptions} onChange={setAssignee} />
         )}
         {errors.form && (
-          <p className="ui-alert ui-alert--error" role="alert">
+          <Alert tone="error">
             {errors.form}
-          </p>
+          </Alert>
         )}
       </form>
     </Dialog>

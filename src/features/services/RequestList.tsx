@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Plus from 'lucide-react/icons/plus';
-import { navigate } from '../../app/navigation.js';
-import { Link } from '../../app/router.js';
+import { navigate } from '../../ui/navigation.js';
+import { Link } from '../../ui/Link.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { anyLoading, type QueryState } from '../../data/useQuery.js';
 import { statusOf } from '../../domain/serviceStatus.js';
@@ -28,6 +28,7 @@ import { useNow } from './useNow.js';
 import { useClocks } from './useClocks.js';
 import { useViewer } from './useViewer.js';
 import { createRequest } from './writes.js';
+import { Alert } from '../../ui/Alert.js';
 
 const EMPTY_FIELDS = { description: '', scheduleStart: null, scheduleEnd: null, assignedUserId: null };
 
@@ -73,15 +74,15 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
         )}
       </div>
       {switchTo !== null && (
-        <p className="ui-alert ui-alert--info">
+        <Alert tone="info">
           This vehicle belongs to a customer of {switchName}: switch to the {switchName} workspace to open a request for it.
-        </p>
+        </Alert>
       )}
       {list.status === 'loading' && <Loading />}
       {list.status === 'error' && (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert tone="error">
           Could not read the requests: {list.error}
-        </p>
+        </Alert>
       )}
       {list.status === 'ready' && list.rows.length === 0 && (
         <EmptyState icon={ClipboardList} title="No service requests" data-empty="service-requests">

@@ -8,6 +8,8 @@ import { Field } from '../../ui/Field.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { fromLocalInput, toLocalInput } from './format.js';
 import { stopWork } from './writes.js';
+import { Alert } from '../../ui/Alert.js';
+import { DateTimeField } from '../../ui/DateTimeField.js';
 
 const MESSAGES: Record<CorrectionError, { field: 'start' | 'stop'; text: string }> = {
   'stop-before-start': { field: 'stop', text: 'The stop is before the start' },
@@ -87,32 +89,26 @@ export function StopWorkDialog({
     >
       <form id={formId} className="stop-work" onSubmit={(e) => void submit(e)} data-form="stop-work" noValidate>
         <p className="ui-muted">Correct the times if the clock ran longer or shorter than the work did.</p>
-        <Field id={startId} name="work-start" label="Started" errors={errorsFor('start')}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="ui-field__control"
-              type="datetime-local"
-              value={start}
-              onChange={(e) => (setStart(e.target.value), setError(null))}
-            />
-          )}
-        </Field>
-        <Field id={stopId} name="work-stop" label="Stopped" errors={errorsFor('stop')}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="ui-field__control"
-              type="datetime-local"
-              value={stop}
-              onChange={(e) => (setStop(e.target.value), setError(null))}
-            />
-          )}
-        </Field>
+        <DateTimeField
+          id={startId}
+          name="work-start"
+          label="Started"
+          errors={errorsFor('start')}
+          value={start}
+          onChange={(value) => (setStart(value), setError(null))}
+        />
+        <DateTimeField
+          id={stopId}
+          name="work-stop"
+          label="Stopped"
+          errors={errorsFor('stop')}
+          value={stop}
+          onChange={(value) => (setStop(value), setError(null))}
+        />
         {error?.field === 'form' && (
-          <p className="ui-alert ui-alert--error" role="alert">
+          <Alert tone="error">
             {error.text}
-          </p>
+          </Alert>
         )}
       </form>
     </Dialog>

@@ -1,8 +1,9 @@
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import type { Overlap, RequestClock } from '../../domain/worktime.js';
 import { formatDateTime, formatSchedule } from './format.js';
 import type { RequestLabel } from './useClocks.js';
+import { Alert } from '../../ui/Alert.js';
 
 interface Props {
   clock: RequestClock;
@@ -23,7 +24,7 @@ export function WorkOverlaps({ clock, labels, nameOf, viewerId }: Props) {
   );
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="work-overlaps-title" className="work-clock__section ui-alert ui-alert--info" data-work-overlaps="">
+    <Alert as="section" tone="info" aria-labelledby="work-overlaps-title" className="work-clock__section" data-work-overlaps="">
       <h3 id="work-overlaps-title">Overlapping time</h3>
       <ul className="work-clock__overlaps">
         {items.map(({ userId, startId, overlap }) => (
@@ -32,7 +33,7 @@ export function WorkOverlaps({ clock, labels, nameOf, viewerId }: Props) {
           </li>
         ))}
       </ul>
-    </section>
+    </Alert>
   );
 }
 

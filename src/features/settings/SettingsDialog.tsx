@@ -14,6 +14,7 @@ import { FormField } from '../../ui/FormField.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { secondsLeft } from './countdown.js';
 import './settings.css';
+import { Checkbox } from '../../ui/Checkbox.js';
 
 export const PASSWORD_REQUIRED = 'Password is required';
 
@@ -183,10 +184,13 @@ function ResetSection() {
                 They exist only on this device and will be lost for good: whatever you added, edited or deleted while
                 offline since the last upload.
               </p>
-              <label className="settings-check">
-                <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} data-field="understood" />
-                I understand these changes will be lost
-              </label>
+              <Checkbox
+                className="settings-check"
+                label="I understand these changes will be lost"
+                checked={understood}
+                onChange={setUnderstood}
+                data-field="understood"
+              />
             </>
           ) : (
             <p>Every change on this device has reached the server; nothing will be lost.</p>

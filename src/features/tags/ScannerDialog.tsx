@@ -10,9 +10,9 @@ import QrCode from 'lucide-react/icons/qr-code';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SwitchCamera from 'lucide-react/icons/switch-camera';
 import TextIcon from 'lucide-react/icons/text';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { registerPath } from '../../app/routes.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { recordScan, useScanHistory } from '../../data/scanHistory.js';
 import { Button } from '../../ui/Button.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
@@ -24,6 +24,7 @@ import { confirmExternal } from '../../ui/links/externalLinkStore.js';
 import { startCamera, type CameraFailure, type CameraScanner } from './camera.js';
 import { classifyScan, type ScanResult } from './scanTarget.js';
 import './scanner.css';
+import { Alert } from '../../ui/Alert.js';
 
 /** SPEC §9: the scanner's frame is 250 px. */
 export const SCANNER_FRAME_PX = 250;
@@ -179,9 +180,9 @@ function ScanHistory({ onOpen, onClose }: { onOpen: (result: ScanResult) => void
       <h3 id="scan-history-title">Recent scans</h3>
       {history.status === 'loading' && <Loading />}
       {history.status === 'error' && (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert tone="error">
           Could not read the scan history: {history.error}
-        </p>
+        </Alert>
       )}
       {history.status === 'ready' && history.rows.length === 0 && (
         <EmptyState icon={History} title="No scans yet" data-empty="scan-history">

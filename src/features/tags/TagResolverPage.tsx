@@ -6,7 +6,7 @@ import QrCode from 'lucide-react/icons/qr-code';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SearchX from 'lucide-react/icons/search-x';
 import WifiOff from 'lucide-react/icons/wifi-off';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH, registerPath } from '../../app/routes.js';
 import { useOnline } from '../../data/online.js';

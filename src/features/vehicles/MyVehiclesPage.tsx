@@ -3,7 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import CirclePlus from 'lucide-react/icons/circle-plus';
 import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Card } from '../../ui/Card.js';
@@ -15,6 +15,7 @@ import { useMyVehicles } from '../../entities/vehicle/queries.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
 import { VisibilityIcon } from '../../ui/VisibilityIcon.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
+import { Alert } from '../../ui/Alert.js';
 
 const ADD_VEHICLE_INPUT_ID = 'add-vehicle-name';
 
@@ -45,9 +46,9 @@ export function MyVehiclesPage() {
       <div className="ui-section" data-state={vehicles.status}>
         {vehicles.status === 'loading' && <Loading />}
         {vehicles.status === 'error' && (
-          <p className="ui-alert ui-alert--error" role="alert">
+          <Alert tone="error">
             Could not read your vehicles: {vehicles.error}
-          </p>
+          </Alert>
         )}
         {vehicles.status === 'ready' && vehicles.rows.length === 0 && (
           <EmptyState icon={Car} title="No Vehicles Found" data-empty="my-vehicles">

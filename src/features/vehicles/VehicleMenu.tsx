@@ -7,7 +7,7 @@ import NotebookPen from 'lucide-react/icons/notebook-pen';
 import QrCode from 'lucide-react/icons/qr-code';
 import Wrench from 'lucide-react/icons/wrench';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from '../../app/router.js';
+import { Link } from '../../ui/Link.js';
 import { vehiclePath, type VehicleView } from '../../app/routes.js';
 import { useRevealCurrent } from '../../ui/revealInRow.js';
 import type { MenuEntry, MenuEntryId } from './access.js';

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.js';
 import { Field } from '../../ui/Field.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { VEHICLE_TEXT_LIMITS } from '../../domain/vehicleRecords.js';
+import { Input } from '../../ui/Input.js';
 
 /** One text field and a button: used to name a new vehicle and to rename one. */
 export function VehicleNameForm(props: {
@@ -43,9 +44,8 @@ export function VehicleNameForm(props: {
     <form className="inline-form" data-form={props.formName} onSubmit={(e) => void submit(e)} noValidate>
       <Field id={id} name="name" label={props.label} errors={error ? [error] : []}>
         {(a11y) => (
-          <input
+          <Input
             {...a11y}
-            className="ui-field__control"
             value={name}
             maxLength={VEHICLE_TEXT_LIMITS.name}
             onChange={(e) => (setName(e.target.value), setError(null))}

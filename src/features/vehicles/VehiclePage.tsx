@@ -3,7 +3,7 @@ import Car from 'lucide-react/icons/car';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import House from 'lucide-react/icons/house';
 import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
-import { navigate } from '../../app/navigation.js';
+import { navigate } from '../../ui/navigation.js';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { RestrictedAccess } from '../../app/RequireLogin.js';
@@ -14,7 +14,7 @@ import { useSessionSnapshot } from '../../rpc/session.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
-import { QrCodeDialog } from '../../ui/qr/QrCodeDialog.js';
+import { QrCodeDialog } from './qr/QrCodeDialog.js';
 import { VehicleCard } from '../../ui/VehicleCard.js';
 import { canEdit, sectionGate, vehicleMenu } from './access.js';
 import type { VehicleData } from './data/types.js';
@@ -114,7 +114,7 @@ function VehicleShell({
 
   return (
     <section className="page vehicle-page" data-page="vehicle" data-section={section.view} data-vehicle-id={vehicleId} data-access={area.access}>
-      <VehicleCard vehicle={vehicle} canEdit={editable} showDescription={false} />
+      <VehicleCard vehicle={vehicle} to={vehiclePath(vehicle.id, editable ? 'request-services' : 'profile')} showDescription={false} />
       <div className={menu.length > 0 ? 'vehicle-layout vehicle-layout--menu' : 'vehicle-layout'}>
         {menu.length > 0 && <VehicleMenu vehicleId={vehicleId} entries={menu} view={section.view} onShowQr={() => setShowingQr(true)} />}
         <div className="vehicle-layout__main">

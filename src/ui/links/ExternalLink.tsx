@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
-import { Link } from '../../app/router.js';
+import { Link } from '../Link.js';
 import { confirmExternal, isSameSite } from './externalLinkStore.js';
 
 export type ExternalLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { href: string };

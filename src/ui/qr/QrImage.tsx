@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import qrcode from 'qrcode-generator';
 import { qrImageSpec, qrPath, qrViewBox, QrImageError } from '../../domain/qrImage.js';
+import { Alert } from '../Alert.js';
+import './qr.css';
 
 type Drawn = { text: string; viewBox: string; path: string } | { error: string };
 
@@ -26,9 +28,9 @@ export function QrImage({ url, hash, size, className }: { url: string; hash: str
   const drawn = useMemo(() => draw(url, hash), [url, hash]);
   if ('error' in drawn) {
     return (
-      <p className="ui-alert ui-alert--error" role="alert" data-qr-error="">
+      <Alert tone="error" data-qr-error="">
         {drawn.error}
-      </p>
+      </Alert>
     );
   }
   return (

@@ -4,7 +4,7 @@ import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { usePageTitle } from '../../../app/pageTitle.js';
 import { AccessDeniedPage } from '../../../app/pages/AccessDeniedPage.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
-import { Link } from '../../../app/router.js';
+import { Link } from '../../../ui/Link.js';
 import { companyPath, serviceRequestPath } from '../../../app/routes.js';
 import { companyChoices, resolveWorkspace } from '../../../app/submenu/workspace.js';
 import { EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS } from '../../../domain/company.js';
@@ -31,6 +31,8 @@ import { CustomerList } from './CustomerList.js';
 import { useCompanyRequests } from '../../../entities/serviceRequest/queries.js';
 import '../admin.css';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
+import { Alert } from '../../../ui/Alert.js';
+import { Chip } from '../../../ui/Chip.js';
 
 const SECTIONS = [
   { sub: '', label: 'Profile' },
@@ -74,7 +76,7 @@ function CompanyArea({ companyId, section, customerId }: { companyId: string; se
           </Link>
         ))}
       </nav>
-      {company.status === 'error' && company.data === null && <p className="ui-alert ui-alert--error" role="alert">{company.error}</p>}
+      {company.status === 'error' && company.data === null && <Alert tone="error">{company.error}</Alert>}
       {company.data === null && company.status === 'loading' && <Loading />}
       {company.data !== null && section === '' && <Profile companyId={companyId} data={company.data} onSaved={company.reload} />}
       {company.data !== null && section === 'employees' && <Employees companyId={companyId} data={company.data} onChanged={company.reload} />}
@@ -122,7 +124,7 @@ function Profile({ companyId, data, onSaved }: { companyId: string; data: GetCom
         >
           <FormField id={ids.name} name="company-name" label="Name" type="text" value={name} onChange={setName} />
           <FormField id={ids.info} name="company-info" label="Short info" type="text" value={info} onChange={setInfo} />
-          {message && <p className={`ui-alert ui-alert--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+          {message && <Alert tone={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</Alert>}
           <Button type="submit" busy={busy} data-action="save-company">
             Save
           </Button>
@@ -159,7 +161,7 @@ function Employees({ companyId, data, onChanged }: { companyId: string; data: Ge
           </li>
         ))}
       </ul>
-      {problem && <p className="ui-alert ui-alert--error" role="alert">{problem}</p>}
+      {problem && <Alert tone="error">{problem}</Alert>}
       {data.canManage && (
         <form
           className="admin-filters"
@@ -202,7 +204,7 @@ function Requests({ companyId }: { companyId: string }) {
                     {[vehicleDisplayName(r.vehicle_name), [r.make, r.model].filter(Boolean).join(' '), r.assigned_name ? `assigned to ${r.assigned_name}` : 'unassigned'].filter(Boolean).join(' · ')}
                   </span>
                 </span>
-                <span className="ui-chip">{STATUS_LABELS[statusOf(r)]}</span>
+                <Chip>{STATUS_LABELS[statusOf(r)]}</Chip>
               </Link>
             </li>
           ))}

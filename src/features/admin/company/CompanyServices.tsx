@@ -10,6 +10,7 @@ import { Loading } from '../../../ui/Loading.js';
 import { companyClient } from '../../../rpc/adminClients.js';
 import { useRemote } from '../../../rpc/useRemote.js';
 import { useServerAction } from '../../../rpc/useServerAction.js';
+import { Alert } from '../../../ui/Alert.js';
 
 /** /company/services: the company's catalogue of service types (name, description, typical duration). */
 export function CompanyServices({ companyId, canManage }: { companyId: string; canManage: boolean }) {
@@ -46,7 +47,7 @@ export function CompanyServices({ companyId, canManage }: { companyId: string; c
           ))}
         </ul>
       )}
-      {problem && <p className="ui-alert ui-alert--error" role="alert">{problem}</p>}
+      {problem && <Alert tone="error">{problem}</Alert>}
       {canManage && (
         <form
           className="admin-filters"

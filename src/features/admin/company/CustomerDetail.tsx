@@ -13,6 +13,7 @@ import { RequestRows } from '../RequestRows.js';
 import { useRemote } from '../../../rpc/useRemote.js';
 import { VehicleRows } from '../VehicleRows.js';
 import { CustomerFormDialog } from './CustomerForm.js';
+import { Alert } from '../../../ui/Alert.js';
 
 /** One customer with their vehicles and requests; edit, soft delete and restore. */
 export function CustomerDetail({ customerId }: { customerId: string }) {
@@ -21,7 +22,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
   const reader = useCurrentUser()?.isAdmin ? 'admin' : 'company';
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  if (detail.data === null) return detail.status === 'error' ? <p className="ui-alert ui-alert--error" role="alert">{detail.error}</p> : <Loading />;
+  if (detail.data === null) return detail.status === 'error' ? <Alert tone="error">{detail.error}</Alert> : <Loading />;
   const { customer: c, vehicles, requests } = detail.data;
   if (!c) return null;
   const setDeleted = async (deleted: boolean) => {
@@ -37,7 +38,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
     <>
       <Card aria-labelledby="customer-title" data-customer-state={c.deletedAt === 0n ? 'live' : 'deleted'}>
         <h2 id="customer-title">{c.name}</h2>
-        {c.deletedAt !== 0n && <p className="ui-alert ui-alert--info">Deleted on {formatTime(c.deletedAt)}. Restore to use it again.</p>}
+        {c.deletedAt !== 0n && <Alert tone="info">Deleted on {formatTime(c.deletedAt)}. Restore to use it again.</Alert>}
         <dl className="ui-details">
           <dt>Email</dt>
           <dd data-field="customer-email">{c.email || '—'}</dd>
@@ -48,7 +49,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           <dt>Note</dt>
           <dd style={{ whiteSpace: 'pre-line' }}>{c.note || '—'}</dd>
         </dl>
-        {problem && <p className="ui-alert ui-alert--error" role="alert">{problem}</p>}
+        {problem && <Alert tone="error">{problem}</Alert>}
         <div className="ui-button-row">
           <Button variant="secondary" icon={Pencil} onClick={() => setEditing(true)} data-action="edit-customer">
             Edit

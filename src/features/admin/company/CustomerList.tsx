@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import Plus from 'lucide-react/icons/plus';
 import UserRound from 'lucide-react/icons/user-round';
-import { Link } from '../../../app/router.js';
+import { Link } from '../../../ui/Link.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
@@ -11,6 +11,9 @@ import { MoreButton } from '../MoreButton.js';
 import { SearchField } from '../SearchField.js';
 import { usePaged } from '../../../rpc/useRemote.js';
 import { CustomerFormDialog } from './CustomerForm.js';
+import { Alert } from '../../../ui/Alert.js';
+import { Checkbox } from '../../../ui/Checkbox.js';
+import { Chip } from '../../../ui/Chip.js';
 
 /**
  * Customers by name, searched on the server: a company's (companyId), or every one for administrators (''). New
@@ -35,11 +38,9 @@ export function CustomerList({ companyId, pathOf }: { companyId: string; pathOf:
       </div>
       <div className="admin-toolbar">
         <SearchField name="customer-search" label="Search customers" placeholder="Name, email or phone" onSearch={onSearch} />
-        <label className="admin-check">
-          <input type="checkbox" checked={deleted} onChange={(e) => setDeleted(e.target.checked)} /> Show deleted
-        </label>
+        <Checkbox className="admin-check" label="Show deleted" checked={deleted} onChange={setDeleted} />
       </div>
-      {list.error && <p className="ui-alert ui-alert--error" role="alert">{list.error}</p>}
+      {list.error && <Alert tone="error">{list.error}</Alert>}
       {list.loading && list.rows.length === 0 && <Loading />}
       {!list.loading && list.rows.length === 0 && !list.error && (
         <EmptyState icon={UserRound} title="No customers" data-empty="customers">
@@ -58,7 +59,7 @@ export function CustomerList({ companyId, pathOf }: { companyId: string; pathOf:
                     {[c.email, c.phone, companyId === '' ? c.companyName || 'No company' : null].filter(Boolean).join(' · ') || 'No contact details'}
                   </span>
                 </span>
-                {c.deletedAt !== 0n && <span className="ui-chip">Deleted</span>}
+                {c.deletedAt !== 0n && <Chip>Deleted</Chip>}
               </Link>
             </li>
           ))}

@@ -4,6 +4,9 @@ import X from 'lucide-react/icons/x';
 import { IconButton } from '../../../ui/IconButton.js';
 import { companyClient } from '../../../rpc/adminClients.js';
 import { useRemote } from '../../../rpc/useRemote.js';
+import { Input } from '../../../ui/Input.js';
+import { Chip } from '../../../ui/Chip.js';
+import { FieldLegend } from '../../../ui/Field.js';
 
 /**
  * SPEC §5: the customer a vehicle belongs to — one at most; picking another replaces it (last pick wins). Searches
@@ -25,13 +28,10 @@ export function CustomerPicker({
   const matches = (found.data ?? []).filter((c) => c.id !== value?.id);
   return (
     <fieldset className="customer-picker" data-customer-picker="">
-      <legend className="ui-field__label">Customer</legend>
+      <FieldLegend>Customer</FieldLegend>
       {value ? (
         <p className="customer-picker__chosen" data-customer={value.id}>
-          <span className="ui-chip">
-            <UserRound className="ui-chip__icon" aria-hidden="true" />
-            {value.name || 'Customer'}
-          </span>
+          <Chip icon={UserRound}>{value.name || 'Customer'}</Chip>
           <IconButton icon={X} label={`Remove customer ${value.name}`} iconSize={18} onClick={() => onChange(null)} />
         </p>
       ) : (
@@ -40,9 +40,8 @@ export function CustomerPicker({
       <label className="visually-hidden" htmlFor={id}>
         Find a customer
       </label>
-      <input
+      <Input
         id={id}
-        className="ui-field__control"
         type="search"
         placeholder="Find a customer by name or email"
         value={term}

@@ -13,6 +13,7 @@ import { CustomerPicker } from './CustomerPicker.js';
 import { VinInput } from './VinInput.js';
 import type { InfoData } from '../data/types.js';
 import type { InfoValues } from '../data/writes.js';
+import { Input } from '../../../ui/Input.js';
 
 const CATEGORY_OPTIONS = [{ value: '', label: CATEGORY_PROMPT }, ...VEHICLE_CATEGORIES.map((c) => ({ value: String(c.code), label: c.label }))];
 
@@ -124,9 +125,8 @@ function TextInput({
   return (
     <Field id={id} name={field.key} label={INFO_LABELS[field.key]}>
       {(a11y) => (
-        <input
+        <Input
           {...a11y}
-          className="ui-field__control"
           name={field.key}
           value={value}
           maxLength={INFO_TEXT_LIMITS[field.key]}

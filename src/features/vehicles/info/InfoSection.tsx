@@ -16,6 +16,7 @@ import type { InfoData } from '../data/types.js';
 import { INFO_LABELS } from '../data/fields.js';
 import { changedInfo, showsChanges } from './infoForm.js';
 import { InfoEditor } from './InfoEditor.js';
+import './info.css';
 
 /** SPEC §8 toasts of the info save. */
 export const INFO_SAVED = 'Vehicle info updated.';

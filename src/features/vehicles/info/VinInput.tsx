@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { checkVin, VIN_LENGTH } from '../../../domain/vin.js';
 import { Button } from '../../../ui/Button.js';
-import { Field } from '../../../ui/Field.js';
+import { Field, FieldWarning } from '../../../ui/Field.js';
+import { Input } from '../../../ui/Input.js';
 
 type MakeFromVin = (vin: string) => string | null;
 let loadedTable: Promise<MakeFromVin> | null = null;
@@ -46,10 +47,10 @@ export function VinInput({
     <div className="vin-input">
       <Field id={id} name="vin" label="VIN" errors={check.errors} hint={`${VIN_LENGTH} letters and digits`}>
         {(a11y) => (
-          <input
+          <Input
             {...a11y}
             aria-describedby={[a11y['aria-describedby'], check.warnings.length > 0 ? warningId : ''].filter(Boolean).join(' ') || undefined}
-            className="ui-field__control vin-input__control"
+            className="vin-input__control"
             name="vin"
             value={value}
             maxLength={32}
@@ -61,11 +62,7 @@ export function VinInput({
         )}
       </Field>
       {check.warnings.length > 0 && (
-        <p id={warningId} className="ui-field__warning" data-vin-warning="">
-          {check.warnings.map((w) => (
-            <span key={w}>{w}</span>
-          ))}
-        </p>
+        <FieldWarning id={warningId} messages={check.warnings} data-vin-warning="" />
       )}
       {check.checkDigitValid === true && (
         <p className="vin-input__ok" data-vin-check="valid">

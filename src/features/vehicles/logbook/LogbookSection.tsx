@@ -19,6 +19,7 @@ import type { VehicleArea } from '../data/useVehicleArea.js';
 import { formatWorkTotal } from '../../../entities/worktime/format.js';
 import { formatCalendarDate, formatDateTime } from '../format.js';
 import { buildLogbook, type LogKind } from './logbook.js';
+import './logbook.css';
 
 const ICONS: Record<LogKind, LucideIcon> = {
   added: CirclePlus,

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button.js';
 import { TextArea } from '../../../ui/TextArea.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { addNote } from '../data/writes.js';
+import { Checkbox } from '../../../ui/Checkbox.js';
 
 /** The add box of the Notes page: written to this device first, so it works offline too. */
 export function NoteComposer({ vehicleId, author }: { vehicleId: string; author: { id: string; name: string } }) {
@@ -50,10 +51,7 @@ export function NoteComposer({ vehicleId, author }: { vehicleId: string; author:
         errors={error ? [error] : []}
       />
       <div className="note-composer__row">
-        <label className="ui-check">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
-          Show on the public profile
-        </label>
+        <Checkbox label="Show on the public profile" checked={isPublic} onChange={setPublic} />
         <Button type="submit" icon={Plus} busy={busy}>
           Add note
         </Button>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import History from 'lucide-react/icons/history';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Search from 'lucide-react/icons/search';
-import { Link } from '../../../app/router.js';
+import { Link } from '../../../ui/Link.js';
 import { vehiclePath } from '../../../app/routes.js';
 import { useCurrentUser } from '../../../rpc/session.js';
 import { ButtonLink } from '../../../ui/ButtonLink.js';
@@ -15,6 +15,8 @@ import type { VehicleArea } from '../data/useVehicleArea.js';
 import { NoteComposer } from './NoteComposer.js';
 import { NoteItem } from './NoteItem.js';
 import { matchesSearch } from './search.js';
+import { Input } from '../../../ui/Input.js';
+import './notes.css';
 
 /** How many notes the Notes page shows; All notes has the rest. */
 export const RECENT_NOTES = 5;
@@ -85,9 +87,8 @@ export function AllNotesSection({ area, vehicleId }: { area: VehicleArea; vehicl
         <label className="visually-hidden" htmlFor="notes-search">
           Search notes
         </label>
-        <input
+        <Input
           id="notes-search"
-          className="ui-field__control"
           type="search"
           placeholder="Search notes"
           value={term}

@@ -12,6 +12,7 @@ import { useUser } from '../../../entities/person/queries.js';
 import { transferOwnership, type TransferResult } from '../data/remote.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
+import './ownership.css';
 
 const REASONS: Record<Exclude<TransferResult, { ok: true }>['reason'], string> = {
   'no-account': 'No account uses this email. The new owner must register first.',

@@ -12,6 +12,8 @@ import type { VehicleData } from '../data/types.js';
 import { saveProfile } from '../data/writes.js';
 import { changedProfile, fromProfileForm, toProfileForm, type ProfileErrors, type ProfileForm } from './profileForm.js';
 import { UNNAMED_VEHICLE } from '../../../domain/vehicleName.js';
+import { Input } from '../../../ui/Input.js';
+import { Checkbox } from '../../../ui/Checkbox.js';
 
 const CATEGORY_OPTIONS = [{ value: '', label: CATEGORY_PROMPT }, ...VEHICLE_CATEGORIES.map((c) => ({ value: String(c.code), label: c.label }))];
 
@@ -55,9 +57,8 @@ export function ProfileEditor({ vehicle, onDone }: { vehicle: VehicleData; onDon
     >
       <Field id={`${id}-name`} name="name" label="Name">
         {(a11y) => (
-          <input
+          <Input
             {...a11y}
-            className="ui-field__control"
             name="name"
             maxLength={VEHICLE_TEXT_LIMITS.name}
             value={form.name}
@@ -80,9 +81,8 @@ export function ProfileEditor({ vehicle, onDone }: { vehicle: VehicleData; onDon
         <Select id={`${id}-category`} name="category" label="Category" value={form.category} options={CATEGORY_OPTIONS} onChange={(v) => setForm((f) => ({ ...f, category: v }))} />
         <Field id={`${id}-type`} name="type" label="Type">
           {(a11y) => (
-            <input
+            <Input
               {...a11y}
-              className="ui-field__control"
               name="type"
               maxLength={VEHICLE_TEXT_LIMITS.type}
               value={form.type}
@@ -92,19 +92,20 @@ export function ProfileEditor({ vehicle, onDone }: { vehicle: VehicleData; onDon
           )}
         </Field>
       </div>
-      <label className="ui-check">
-        <input type="checkbox" name="is_public" checked={form.isPublic} onChange={(e) => setForm((f) => ({ ...f, isPublic: e.target.checked }))} />
-        Public: anyone can see this profile, and it may appear on the latest vehicles list
-      </label>
+      <Checkbox
+        name="is_public"
+        label="Public: anyone can see this profile, and it may appear on the latest vehicles list"
+        checked={form.isPublic}
+        onChange={(isPublic) => setForm((f) => ({ ...f, isPublic }))}
+      />
       <fieldset className="profile-editor__links">
         <legend>Links</legend>
         <div className="profile-editor__grid">
           {SOCIAL_LINKS.map((kind) => (
             <Field key={kind.key} id={`${id}-${kind.key}`} name={kind.key} label={kind.label} errors={errors[kind.key] ? [errors[kind.key]!] : []}>
               {(a11y) => (
-                <input
+                <Input
                   {...a11y}
-                  className="ui-field__control"
                   name={kind.key}
                   inputMode="url"
                   autoCapitalize="none"

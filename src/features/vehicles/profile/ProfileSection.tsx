@@ -18,6 +18,8 @@ import { ListedPhotosCard, PhotosCard } from './PhotosCard.js';
 import { ProfileEditor } from './ProfileEditor.js';
 import { SocialLinks } from './SocialLinks.js';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
+import './profile.css';
+import '../notes/notes.css';
 
 /**
  * SPEC §2 profile: the cover, the description with its links as chips, category and type, the social links, and the

@@ -20,6 +20,7 @@ import { removeTrackSession } from '../data/writes.js';
 import { formatCalendarDate, formatNumber } from '../format.js';
 import { TrackSessionForm } from './TrackSessionForm.js';
 import { trackStats } from './trackStats.js';
+import './track.css';
 
 const locale = () => navigator.language;
 

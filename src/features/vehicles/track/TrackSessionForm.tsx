@@ -9,6 +9,8 @@ import { TextArea } from '../../../ui/TextArea.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { addTrackSession } from '../data/writes.js';
 import { emptyTrackForm, parseTrackForm, type TrackForm, type TrackFormErrors } from './trackForm.js';
+import { Input } from '../../../ui/Input.js';
+import { DateTimeField } from '../../../ui/DateTimeField.js';
 
 const CONDITION_OPTIONS = [{ value: '', label: 'Not recorded' }, ...TRACK_CONDITIONS.map((c) => ({ value: c.value, label: c.label }))];
 
@@ -55,15 +57,12 @@ export function TrackSessionForm({
   return (
     <form className="track-form" data-form="track-session" onSubmit={(e) => void submit(e)} noValidate>
       <div className="track-form__grid">
-        <Field id={`${id}-date`} name="held_on" label="Date" errors={errs('heldOn')}>
-          {(a11y) => <input {...a11y} className="ui-field__control" type="date" value={form.heldOn} onChange={(e) => set('heldOn', e.target.value)} />}
-        </Field>
+        <DateTimeField id={`${id}-date`} name="held_on" label="Date" dateOnly errors={errs('heldOn')} value={form.heldOn} onChange={(v) => set('heldOn', v)} />
         <Field id={`${id}-circuit`} name="circuit" label="Circuit" errors={errs('circuit')}>
           {(a11y) => (
             <>
-              <input
+              <Input
                 {...a11y}
-                className="ui-field__control"
                 list={`${id}-circuits`}
                 maxLength={TRACK_LIMITS.circuit}
                 value={form.circuit}
@@ -80,12 +79,12 @@ export function TrackSessionForm({
         <NumberField id={`${id}-laps`} name="laps" label="Laps" value={form.laps} onChange={(v) => set('laps', v)} rule={TRACK_LIMITS.laps} errors={errs('laps')} />
         <Field id={`${id}-best`} name="best_lap" label="Best lap" hint="Like 1:42.357" errors={errs('bestLap')}>
           {(a11y) => (
-            <input {...a11y} className="ui-field__control" inputMode="decimal" autoComplete="off" value={form.bestLap} onChange={(e) => set('bestLap', e.target.value)} />
+            <Input {...a11y} inputMode="decimal" autoComplete="off" value={form.bestLap} onChange={(e) => set('bestLap', e.target.value)} />
           )}
         </Field>
         <Select id={`${id}-conditions`} name="conditions" label="Conditions" value={form.conditions} options={CONDITION_OPTIONS} onChange={(v) => set('conditions', v)} />
         <Field id={`${id}-tires`} name="tires" label="Tires" errors={[]}>
-          {(a11y) => <input {...a11y} className="ui-field__control" maxLength={TRACK_LIMITS.tires} value={form.tires} onChange={(e) => set('tires', e.target.value)} />}
+          {(a11y) => <Input {...a11y} maxLength={TRACK_LIMITS.tires} value={form.tires} onChange={(e) => set('tires', e.target.value)} />}
         </Field>
         <NumberField id={`${id}-front`} name="tire_pressure_front" label="Front pressure, cold" value={form.front} onChange={(v) => set('front', v)} rule={TRACK_LIMITS.pressure} errors={errs('front')} />
         <NumberField id={`${id}-rear`} name="tire_pressure_rear" label="Rear pressure, cold" value={form.rear} onChange={(v) => set('rear', v)} rule={TRACK_LIMITS.pressure} errors={errs('rear')} />

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import Copy from 'lucide-react/icons/copy';
 import Printer from 'lucide-react/icons/printer';
 import Share2 from 'lucide-react/icons/share-2';
-import { browserShareEnv, copyUrl, QR_SHARE_MESSAGES, shareUrl } from '../../app/actions/shareUrl.js';
-import type { SnackbarMessage } from '../snackbar/queue.js';
-import { Button } from '../Button.js';
-import { ButtonLink } from '../ButtonLink.js';
-import { Dialog } from '../Dialog.js';
-import { SiteDomain } from '../SiteDomain.js';
-import { QrImage } from './QrImage.js';
-import './qr.css';
+import { browserShareEnv, copyUrl, QR_SHARE_MESSAGES, shareUrl } from '../../../app/actions/shareUrl.js';
+import type { SnackbarMessage } from '../../../ui/snackbar/queue.js';
+import { Button } from '../../../ui/Button.js';
+import { ButtonLink } from '../../../ui/ButtonLink.js';
+import { Dialog } from '../../../ui/Dialog.js';
+import { SiteDomain } from '../../../ui/SiteDomain.js';
+import { QrImage } from '../../../ui/qr/QrImage.js';
+import './qrView.css';
 
 /** SPEC §9: the QR view's own toast lasts 3 s (the app's snackbar, 4 s, would sit behind the full-screen view). */
 export const QR_TOAST_MS = 3000;

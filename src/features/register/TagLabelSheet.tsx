@@ -1,7 +1,7 @@
 import { LETTER_INCHES } from '../../app/print/printSettings.js';
 import { labelGaps, labelPages, TAG_LABEL_LAYOUT } from '../../domain/tagLabels.js';
-import { QrImage } from './QrImage.js';
-import './qr.css';
+import { QrImage } from '../../ui/qr/QrImage.js';
+import './tagLabels.css';
 
 const gaps = labelGaps(LETTER_INCHES);
 const { labelInches, codeInches, columns, rows, marginInches } = TAG_LABEL_LAYOUT;
