@@ -8,7 +8,7 @@
 //    arrive within a fraction of it on loopback; the rest is the device storing and applying them), then left to
 //    finish. The bytes of every /sync/stream response together, against one whole first sync's. Budget ≤ 1.2×: what
 //    the device already stored is not downloaded again (the issue measured 2.16× for three reloads with the old
-//    layout). The device stores each data line (up to 10,000 ops, server/sync/data-pages.ts) in a transaction of its
+//    layout). The device stores each data line (up to 10,000 ops, server/sync/serve/data-pages.ts) in a transaction of its
 //    own and asks to resume each bucket after its last stored op, which each round prints; a reload loses the line
 //    it was storing, so the figure varies with where the reload falls.
 //

@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { migrate } from '../server/db/migrate.js';
 import { openPglite } from '../server/db/pglite.js';
 import type { Queryable } from '../server/db/db.js';
-import { NOTHING, planBatch, type Change, type Evaluated } from '../server/sync/batch.js';
-import { moveLiterals } from '../server/sync/batch-planner.js';
-import { LiteralArena } from '../server/sync/literal-arena.js';
-import { writeBatch } from '../server/sync/oplog-write.js';
-import { readColumnTypes } from '../server/sync/replicator-store.js';
-import { toSqliteRow } from '../server/sync/rows.js';
+import { NOTHING, planBatch, type Change, type Evaluated } from '../server/sync/replicate/batch.js';
+import { moveLiterals } from '../server/sync/replicate/batch-planner.js';
+import { LiteralArena } from '../server/sync/replicate/literal-arena.js';
+import { writeBatch } from '../server/sync/replicate/oplog-write.js';
+import { readColumnTypes } from '../server/sync/replicate/replicator-store.js';
+import { toSqliteRow } from '../server/sync/replicate/rows.js';
 import { evaluateRow, parseSyncRules } from '../server/sync/rules.js';
 
 export interface Logged {

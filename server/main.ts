@@ -5,7 +5,7 @@ import { loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { formatDemoCredentials, seedDemo } from './db/seed.js';
-import { compactOplog } from './sync/compact.js';
+import { compactOplog } from './sync/replicate/compact.js';
 import { loadSyncRules, publicationSql } from './sync/rules.js';
 
 // The bundle runs from dist/server; the built app sits beside it in dist/public.

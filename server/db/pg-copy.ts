@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * COPY … FROM STDIN over a pg client, for bulk writes: the rows go as one block in the format the statement
- * names (the replicator's is binary, server/sync/copy-binary.ts), without a parameter per value. pg itself answers
+ * names (the replicator's is binary, server/sync/replicate/copy-binary.ts), without a parameter per value. pg itself answers
  * a COPY with "no source stream defined"; it does run any object with a submit() method as a query and hands it the
  * protocol events, so this is that object: send the statement, answer CopyInResponse with the data and CopyDone,
  * settle at ReadyForQuery (or at the first error).

@@ -4,16 +4,16 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { scheduleEmploymentRefresh } from '../db/employment.js';
 import { schedulePruning } from '../db/retention.js';
-import { compactOplog, scheduleCompaction, type CompactionReport } from './compact.js';
-import { DataPages } from './data-pages.js';
-import { Follower } from './follower.js';
+import { compactOplog, scheduleCompaction, type CompactionReport } from './replicate/compact.js';
+import { DataPages } from './serve/data-pages.js';
+import { Follower } from './serve/follower.js';
 import { SyncHub } from './hub.js';
-import { advisoryLeadership, soleLeadership, type Leadership } from './leader.js';
-import { Replicator, type ReplicatorOptions } from './replicator.js';
-import { handleSyncRoute } from './routes.js';
-import type { ConnectionLimits } from './connection-limits.js';
+import { advisoryLeadership, soleLeadership, type Leadership } from './replicate/leader.js';
+import { Replicator, type ReplicatorOptions } from './replicate/replicator.js';
+import { handleSyncRoute } from './serve/routes.js';
+import type { ConnectionLimits } from './serve/connection-limits.js';
 import { loadSyncRules, type SyncRules } from './rules.js';
-import type { StreamRequest } from './stream-request.js';
+import type { StreamRequest } from './serve/stream-request.js';
 
 export type SyncConfig = Pick<Config, 'powersyncUrl' | 'databaseUrl' | 'syncRulesPath' | 'syncCompactIntervalMs'>;
 

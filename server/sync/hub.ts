@@ -1,4 +1,4 @@
-import type { BucketState } from './replicator-store.js';
+import type { BucketState } from './bucket-state.js';
 
 /**
  * In-memory fan-out of replication progress to the streams of this process. The replicator (or, in a process that

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Db } from '../../server/db/db.js';
 import { openPostgres } from '../../server/db/postgres.js';
-import { LEADER_LOCK_KEY } from '../../server/sync/leader.js';
+import { LEADER_LOCK_KEY } from '../../server/sync/replicate/leader.js';
 import { startBuiltServer, type Started } from './builtServer.js';
 import { createScratchDatabase, type ScratchDatabase } from './databases.js';
 import type { Backend, LoadBalancer } from './loadBalancer.js';

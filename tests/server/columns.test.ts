@@ -75,7 +75,7 @@ function presenceMismatch(rule: ColumnRule, column: Pick<DbColumn, 'notNull' | '
   return null;
 }
 
-/** Client column types SQLite stores, and the SQL types whose values sync into them (server/sync/rows.ts). */
+/** Client column types SQLite stores, and the SQL types whose values sync into them (server/sync/replicate/rows.ts). */
 const CLIENT_TYPES: Record<string, ReadonlySet<string>> = {
   INTEGER: new Set(['boolean', 'smallint', 'integer', 'bigint']),
   TEXT: new Set(['text', 'character varying', 'timestamp with time zone', 'jsonb', 'date']),

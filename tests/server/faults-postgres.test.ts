@@ -1,7 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchPlan } from '../../server/sync/batch.js';
+import type { BatchPlan } from '../../server/sync/replicate/batch.js';
 import { newId } from '../../src/domain/ids.js';
 import { AdminService } from '../../src/gen/tagbook/v1/admin_pb.js';
 import { CrudOp, SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate.js';
-import { DataPages, LINE_LIMITS, type DataPage, type LineLimits } from '../../server/sync/data-pages.js';
+import { DataPages, LINE_LIMITS, type DataPage, type LineLimits } from '../../server/sync/serve/data-pages.js';
 import { testBackends } from '../helpers/databases.js';
 import { openSyncTestDatabase, type SyncTestDatabase } from '../helpers/powersync.js';
 

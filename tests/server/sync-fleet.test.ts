@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchVehicle } from '../../server/admin/watch.js';
-import { checkConnectionLimits, CONNECTION_LIMITS, SyncLimitExceeded } from '../../server/sync/connection-limits.js';
+import { checkConnectionLimits, CONNECTION_LIMITS, SyncLimitExceeded } from '../../server/sync/serve/connection-limits.js';
 import { testBackends } from '../helpers/databases.js';
 import {
   openRawStream,

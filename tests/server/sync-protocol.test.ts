@@ -1,8 +1,8 @@
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSyncToken } from '../../server/auth/tokens.js';
-import { LINE_LIMITS } from '../../server/sync/data-pages.js';
-import { negotiateEncoding } from '../../server/sync/response-sink.js';
+import { LINE_LIMITS } from '../../server/sync/serve/data-pages.js';
+import { negotiateEncoding } from '../../server/sync/serve/response-sink.js';
 import { testBackends } from '../helpers/databases.js';
 import { openRawStream, openSyncTestDatabase, seedAndReplicate, type SyncTestDatabase, type SyncTestServer } from '../helpers/powersync.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHURN_MIN_OPS, compactChurnedBuckets } from '../../server/sync/compact.js';
+import { CHURN_MIN_OPS, compactChurnedBuckets } from '../../server/sync/replicate/compact.js';
 import { PUBLIC_LATEST_SYNCED, PUBLIC_LIST_LIMIT } from '../../src/domain/publicFeed.js';
 import { testBackends } from '../helpers/databases.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchPlan } from '../../server/sync/batch.js';
+import type { BatchPlan } from '../../server/sync/replicate/batch.js';
 import { testBackends } from '../helpers/databases.js';
 import {
   oplogInconsistencies,

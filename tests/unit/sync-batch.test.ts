@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STATE, planBatch, sourceKey, type Change, type SourceState } from '../../server/sync/batch.js';
+import { EMPTY_STATE, planBatch, sourceKey, type Change, type SourceState } from '../../server/sync/replicate/batch.js';
 import { putChecksum, removeChecksum, sumChecksums } from '../../server/sync/checksum.js';
 import type { RowEvaluation } from '../../server/sync/rules.js';
 

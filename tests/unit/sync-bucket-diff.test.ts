@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byPriority, diffBuckets } from '../../server/sync/bucket-diff.js';
+import { byPriority, diffBuckets } from '../../server/sync/serve/bucket-diff.js';
 
 const state = (checksum: number, count = 1, priority = 3) => ({ checksum, count, priority });
 

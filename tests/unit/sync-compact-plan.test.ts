@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCompaction, type CompactableOp } from '../../server/sync/compact-plan.js';
+import { planCompaction, type CompactableOp } from '../../server/sync/replicate/compact-plan.js';
 
 type Op = CompactableOp & { data?: string };
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CopyBinary } from '../../server/sync/copy-binary.js';
+import { CopyBinary } from '../../server/sync/replicate/copy-binary.js';
 
 type Field = Buffer | null;
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressPiece, compressPieceSync, GzipFrames } from '../../server/sync/gzip-frames.js';
+import { compressPiece, compressPieceSync, GzipFrames } from '../../server/sync/serve/gzip-frames.js';
 
 const line = (i: number) => `${JSON.stringify({ data: { bucket: 'public[]', data: [{ op_id: String(i), op: 'PUT', object_id: `v${i}`, data: `{"name":"Väter ${i} 🚗"}` }] } })}\n`;
 

@@ -7,7 +7,7 @@ import {
   opJson,
   partialCheckpointCompleteLine,
   tokenExpiresLine,
-} from '../../server/sync/lines.js';
+} from '../../server/sync/serve/lines.js';
 
 const parse = (line: string) => {
   expect(line.endsWith('\n')).toBe(true);

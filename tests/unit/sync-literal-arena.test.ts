@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { LiteralArena, literalBytes, literalText } from '../../server/sync/literal-arena.js';
+import { LiteralArena, literalBytes, literalText } from '../../server/sync/replicate/literal-arena.js';
 
 describe("a batch's literal arena", () => {
   it('gives back every literal it holds, as text and as UTF-8 bytes, however far it grew', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { LogCursor, type LogEntry } from '../../server/sync/log-cursor.js';
+import { LogCursor, type LogEntry } from '../../server/sync/replicate/log-cursor.js';
 
 const entry = (seq: number, rowId = `r${seq}`, tx = 'bulk'): LogEntry & { tx: string } => ({ seq, table: 'vehicles', rowId, tx });
 const range = (from: number, to: number, tx = 'bulk') => Array.from({ length: to - from + 1 }, (_, i) => entry(from + i, `r${from + i}`, tx));

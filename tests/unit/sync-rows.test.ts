@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoOrSame, toSqliteRow } from '../../server/sync/rows.js';
+import { isoOrSame, toSqliteRow } from '../../server/sync/replicate/rows.js';
 
 const types = new Map([
   ['is_public', 'boolean'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadStreamRequest, parseStreamRequest } from '../../server/sync/stream-request.js';
+import { BadStreamRequest, parseStreamRequest } from '../../server/sync/serve/stream-request.js';
 
 describe('the sync stream request body', () => {
   it('reads what the Rust client sends', () => {

@@ -13,7 +13,7 @@
  *
  * sync_buckets.compacted_count: the bucket's op count after its last compaction. Every new public vehicle now brings a
  * PUT and a REMOVE to the public bucket, so the server compacts a bucket between its regular passes once its ops have
- * doubled (server/sync/compact.ts), and a new device downloads about the live rows, not the history.
+ * doubled (server/sync/replicate/compact.ts), and a new device downloads about the live rows, not the history.
  *
  * Neither flag is a user's edit: the touch triggers leave updated_at alone when only a flag moves, or the refresh
  * would reorder the very list it follows.

@@ -1,5 +1,5 @@
 /**
- * 0012 — live changes are replicated ahead of a bulk backlog (server/sync/replicator.ts, log-cursor.ts).
+ * 0012 — live changes are replicated ahead of a bulk backlog (server/sync/replicate/replicator.ts, log-cursor.ts).
  *
  * sync_changes_row_idx: applying a change out of order is only right if its row's older entries still in the log
  * are applied with it (or a later batch would put the row back to an older version), so the replicator looks them
@@ -7,7 +7,7 @@
  *
  * sync_parameter_changes.head_op: a batch applied ahead does not move the position, so its parameter changes cannot
  * be keyed by position alone; they carry the op head the batch reached (such a batch always writes ops, so the head
- * moves), and other processes read the rows past the position or the head they know (server/sync/follower.ts).
+ * moves), and other processes read the rows past the position or the head they know (server/sync/serve/follower.ts).
  *
  * This string goes through String.raw: backslashes stay as written, and it must never contain "${".
  */

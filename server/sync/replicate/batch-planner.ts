@@ -1,10 +1,10 @@
-import type { Db } from '../db/db.js';
+import type { Db } from '../../db/db.js';
 import { isEmpty, NOTHING, planBatch, sourceKey, type BatchPlan, type Change, type Evaluated, type PlannedState, type SourceState } from './batch.js';
 import { LiteralArena } from './literal-arena.js';
 import { LogCursor } from './log-cursor.js';
 import { readChanges, readChangesOf, readLogTail, readSourceStates, type LoggedChange } from './replicator-store.js';
 import { toSqliteRow, type ColumnTypes } from './rows.js';
-import { evaluateRow, type RowEvaluation, type SyncRules } from './rules.js';
+import { evaluateRow, type RowEvaluation, type SyncRules } from '../rules.js';
 
 /**
  * Rows evaluated between two turns of the event loop. Planning is Node's CPU and writing the batch before is

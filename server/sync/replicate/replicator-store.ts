@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import type { Membership, SourceState } from './batch.js';
 import { sourceKey } from './batch.js';
 import type { ColumnTypes } from './rows.js';
@@ -26,11 +26,6 @@ export interface LoggedChange {
   row: string | null;
 }
 
-export interface BucketState {
-  checksum: number;
-  count: number;
-  lastOp: number;
-}
 
 /** Locks the state row for the rest of the transaction: a second replicator waits here and then sees our result. */
 export async function lockState(tx: Queryable): Promise<ReplicatorState> {

@@ -1,5 +1,5 @@
 import { isValidPriority, type BucketPriority, type SqliteJsonRow } from '@powersync/service-sync-rules';
-import { isStorableText } from '../../src/domain/validation.js';
+import { isStorableText } from '../../../src/domain/validation.js';
 
 /** The body of POST /sync/stream, checked and normalized. */
 export interface StreamRequest {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { syncJwks } from '../auth/tokens.js';
-import type { SyncHub } from './hub.js';
+import { syncJwks } from '../../auth/tokens.js';
+import type { SyncHub } from '../hub.js';
 import { authenticate, CORS_HEADERS, sendError, sendJson } from './http-util.js';
-import { isStorableText } from '../../src/domain/validation.js';
+import { isStorableText } from '../../../src/domain/validation.js';
 import { handleSyncStream, type StreamDeps } from './stream.js';
 import { STREAM_REQUEST_LIMITS } from './stream-request.js';
 import { createWriteCheckpoint } from './write-checkpoints.js';

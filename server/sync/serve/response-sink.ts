@@ -8,7 +8,7 @@ import { ASYNC_PIECE_BYTES, compressPiece, compressPieceSync, GzipFrames } from 
  * makes write() wait for the socket to drain instead of piling data up in memory — but only past MAX_PENDING:
  * waiting for every 16 KB to drain would put a scheduling round trip with the client between every two data lines.
  *
- * With gzip, every such chunk is compressed as a piece of its own that ends in a sync flush (server/sync/gzip-frames.ts),
+ * With gzip, every such chunk is compressed as a piece of its own that ends in a sync flush (server/sync/serve/gzip-frames.ts),
  * so the client can decode every line the moment its bytes arrive: a live change is never held back waiting for more
  * data to compress. Pieces leave in order: a small one waits behind a large one still being compressed.
  */

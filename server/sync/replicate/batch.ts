@@ -1,8 +1,8 @@
 import type { SqliteValue } from '@powersync/service-sync-rules';
-import { addChecksums, putChecksum, removeChecksum } from './checksum.js';
+import { addChecksums, putChecksum, removeChecksum } from '../checksum.js';
 import type { DataLiteral, LiteralArena } from './literal-arena.js';
-import type { BucketRow } from './bucket-row.js';
-import type { RowEvaluation } from './rules.js';
+import type { BucketRow } from '../bucket-row.js';
+import type { RowEvaluation } from '../rules.js';
 
 /**
  * Pure planning of one replicator batch: given the logged changes, what each source row produced before, and an

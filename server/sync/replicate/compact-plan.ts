@@ -1,4 +1,4 @@
-import { addChecksums } from './checksum.js';
+import { addChecksums } from '../checksum.js';
 
 /**
  * Pure compaction planning for one bucket, as the PowerSync Service compacts:

@@ -1,5 +1,5 @@
-import type { Db } from '../db/db.js';
-import { RETENTION } from '../db/retention.js';
+import type { Db } from '../../db/db.js';
+import { RETENTION } from '../../db/retention.js';
 
 export interface IssuedWriteCheckpoint {
   checkpoint: number;

@@ -1,13 +1,14 @@
-import type { Db } from '../db/db.js';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import type { Db } from '../../db/db.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import type { BatchPlan, PlannedState } from './batch.js';
 import { BatchPlanner, type Prepared } from './batch-planner.js';
-import type { SyncHub } from './hub.js';
+import type { SyncHub } from '../hub.js';
 import type { Leadership } from './leader.js';
 import { LogCursor } from './log-cursor.js';
 import { writeBatch } from './oplog-write.js';
-import { advance, advanceOutOfOrder, lockState, readColumnTypes, refreshStatistics, type BucketState } from './replicator-store.js';
-import type { SyncRules } from './rules.js';
+import type { BucketState } from '../bucket-state.js';
+import { advance, advanceOutOfOrder, lockState, readColumnTypes, refreshStatistics } from './replicator-store.js';
+import type { SyncRules } from '../rules.js';
 
 /** A bulk load this large makes stale statistics matter (see refreshStatistics). */
 const ANALYZE_AFTER_OPS = 10_000;

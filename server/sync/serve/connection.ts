@@ -6,11 +6,11 @@ import {
   type RequestedStream,
   type ResolvedBucket,
 } from '@powersync/service-sync-rules';
-import type { Db } from '../db/db.js';
-import type { VerifiedToken } from '../auth/tokens.js';
+import type { Db } from '../../db/db.js';
+import type { VerifiedToken } from '../../auth/tokens.js';
 import { byPriority, diffBuckets, type SentBucket } from './bucket-diff.js';
 import type { DataPage, DataPages } from './data-pages.js';
-import { mergeEvents, type CheckpointEvent, type HubListener, type WriteCheckpointEvent } from './hub.js';
+import { mergeEvents, type CheckpointEvent, type HubListener, type WriteCheckpointEvent } from '../hub.js';
 import {
   checkpointCompleteLine,
   checkpointDiffLine,
@@ -21,7 +21,7 @@ import {
   type SubscriptionRef,
 } from './lines.js';
 import { checkConnectionLimits, type ConnectionLimits } from './connection-limits.js';
-import type { SyncRules } from './rules.js';
+import type { SyncRules } from '../rules.js';
 import { EMPTY_BUCKET, withSnapshot, type Snapshot } from './stream-store.js';
 import type { StreamRequest } from './stream-request.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db.js';
+import type { Db } from '../../db/db.js';
 import { planCompaction, type CompactableOp } from './compact-plan.js';
 
 /** Key for the per-bucket transaction lock, so two processes never compact the same bucket at once. */

@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import { isEmpty, type BatchPlan, type PlannedOp } from './batch.js';
 import { CopyBinary } from './copy-binary.js';
 import { literalBytes, literalText, type LiteralArena } from './literal-arena.js';
-import type { BucketState } from './replicator-store.js';
+import type { BucketState } from '../bucket-state.js';
 
 /**
  * Writes everything a replicator batch decided, in the caller's transaction, and returns the new state of every

@@ -1,8 +1,8 @@
 import { JSONBig } from '@powersync/service-jsonbig';
 import type { SqliteJsonRow } from '@powersync/service-sync-rules';
-import type { Db, Queryable } from '../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import type { OpRow } from './lines.js';
-import type { BucketState } from './replicator-store.js';
+import type { BucketState } from '../bucket-state.js';
 
 /** What streams read: consistent snapshots of bucket states and the parameter index, and oplog pages. */
 

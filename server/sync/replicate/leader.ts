@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { openDedicatedConnection } from '../db/postgres.js';
+import { openDedicatedConnection } from '../../db/postgres.js';
 
 /**
  * Which process replicates when several share one PostgreSQL: the holder of a session-level advisory lock

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import { dataLine, opJson } from './lines.js';
 import { readOps } from './stream-store.js';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../db/db.js';
-import type { SyncHub } from './hub.js';
-import type { BucketState } from './replicator-store.js';
+import type { Db } from '../../db/db.js';
+import type { SyncHub } from '../hub.js';
+import type { BucketState } from '../bucket-state.js';
 
 /**
  * Brings replication progress made by another process (the leader) into this process's hub, and write checkpoints
