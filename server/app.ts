@@ -12,12 +12,12 @@ import { trackInflight } from './http/inflight.js';
 import { serveStatic } from './http/static.js';
 import { isSourceMapPath, MAP_TOKEN_COOKIE, maySeeSourceMaps } from './http/source-maps.js';
 import { decodedPathname } from './http/request-path.js';
-import { readCookie } from './auth/cookies.js';
+import { readCookie } from './accounts/cookies.js';
 import { createRpcHandler } from './rpc/routes.js';
-import { handleFiles } from './http/files.js';
-import { createFileStorage, type FileStorage } from './storage/files.js';
-import { removeDiskPartials } from './storage/partials.js';
-import { sweepFiles } from './storage/sweep.js';
+import { handleFiles } from './files/blob-routes.js';
+import { createFileStorage, type FileStorage } from './files/files.js';
+import { removeDiskPartials } from './files/partials.js';
+import { sweepFiles } from './files/sweep.js';
 import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
 export interface RunningServer {
@@ -55,7 +55,7 @@ export async function startServer(
   await removeDiskPartials(config.dataDir);
   const rpc = createRpcHandler({ db, config, mailer, files, syncStreams: () => syncStreams() });
   // Unfinished uploads left idle, and stored files nothing refers to any more (removed photos) with their blobs, are
-  // deleted every few minutes (storage/sweep.ts); one pass at a time.
+  // deleted every few minutes (files/sweep.ts); one pass at a time.
   let sweeping: Promise<unknown> | null = null;
   const sweep = setInterval(() => {
     sweeping ??= sweepFiles(files, files.now())

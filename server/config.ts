@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { S3Settings } from './storage/s3-settings.js';
+import type { S3Settings } from './files/s3-settings.js';
 
 /** Every setting comes from the environment; README.md documents each one. */
 export interface Config {

@@ -7,7 +7,7 @@ import type { Queryable } from './db.js';
  * checkpoints of device ids no longer used, the upload log kept for admins to read, each device's upload mark, the
  * parts of uploads never finished, and why a file left its bucket before it was stored. Files added and never sent
  * (their form file, stored-file row and empty bucket) go by the rule of partial bytes, a week without a byte
- * (storage/partials.ts PARTIAL_LIMITS.idleMs), with the file sweep (storage/sweep.ts): only the partial's last byte
+ * (files/partials.ts PARTIAL_LIMITS.idleMs), with the file sweep (files/sweep.ts): only the partial's last byte
  * tells whether bytes still arrive.
  */
 export const RETENTION = {
@@ -38,7 +38,7 @@ export const RETENTION = {
    */
   uploadClientsPerUser: 1_000,
   /**
-   * Files taken off a bucket before their adder stored them, kept with why (storage/gone-files.ts): swept, so the
+   * Files taken off a bucket before their adder stored them, kept with why (files/gone-files.ts): swept, so the
    * device adds it again, or removed, so it never does. Kept for as long as the device may come back, as an upload
    * mark is: a device's queue never gives a file up, and an age limit would bring back the very loss (or undo the
    * removal) for a device away longer. A swept one ends when its device adds it again. Past this many per user the

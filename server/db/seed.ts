@@ -2,7 +2,7 @@ import { normalizeEmail } from '../../src/domain/credentials.js';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { WORK_START } from '../../src/domain/worktime.js';
-import { clientDigests, hashPassword } from '../auth/passwords.js';
+import { clientDigests, hashPassword } from '../accounts/passwords.js';
 import type { Db, Queryable } from './db.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { FileStorage } from '../storage/files.js';
+import type { FileStorage } from '../files/files.js';
 
 /** What every RPC handler may use: built once per server, passed to each service's factory. */
 export interface ServerContext {

@@ -1,10 +1,10 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { DevToolsService } from '../../src/gen/tagbook/v1/dev_tools_pb.js';
-import { loadUser } from '../auth/users.js';
+import { loadUser } from '../accounts/users.js';
 import { issueMapToken, mapTokenCookie, samePassword } from '../http/source-maps.js';
 import type { ServerContext } from './context.js';
 import { requireSession } from './session-context.js';
-import { beginAttempt, permissionDenied, secureCookies } from './sign-in.js';
+import { beginAttempt, permissionDenied, secureCookies } from '../accounts/sign-in.js';
 
 /** DevToolsService (dev_tools.proto): the admin settings dialog's server side. */
 export function devToolsService(ctx: ServerContext): Partial<ServiceImpl<typeof DevToolsService>> {

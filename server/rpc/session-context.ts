@@ -1,7 +1,7 @@
 import { Code, ConnectError, createContextKey, type HandlerContext } from '@connectrpc/connect';
-import type { AuthSession } from '../auth/authenticate.js';
+import type { AuthSession } from '../accounts/authenticate.js';
 
-/** The client address (server/auth/client-address.ts), put in by the adapter's contextValues. */
+/** The client address (server/accounts/client-address.ts), put in by the adapter's contextValues. */
 export const CLIENT_ADDRESS = createContextKey<string>('unknown', { description: 'client address' });
 
 /**

@@ -1,10 +1,10 @@
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
 import { SESSION_HEADER } from '../../src/domain/session.js';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
-import { authenticate } from '../auth/authenticate.js';
-import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
-import { encodeSessionInfo } from '../auth/session-header.js';
-import { loadUser } from '../auth/users.js';
+import { authenticate } from '../accounts/authenticate.js';
+import { readCookie, SESSION_COOKIE } from '../accounts/cookies.js';
+import { encodeSessionInfo } from '../accounts/session-header.js';
+import { loadUser } from '../accounts/users.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import type { ServerContext } from './context.js';
 import { SESSION_SLOT, type SessionSlot } from './session-context.js';
@@ -14,7 +14,7 @@ const ANSWER_WITHOUT_SESSION = new Set([`/${AccountService.typeName}/${AccountSe
 
 /**
  * Every call goes through here. Without a session header the call is anonymous; with one it must verify
- * (server/auth/authenticate.ts) or the call fails `unauthenticated`. Signed-in callers get their current user back
+ * (server/accounts/authenticate.ts) or the call fails `unauthenticated`. Signed-in callers get their current user back
  * in the `tagbook-session` response header, so flags and company links changed elsewhere reach the client on its
  * next call.
  */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { issueSyncToken, type IssuedToken, type IssueOptions, type VerifiedToken } from '../auth/tokens.js';
+import { issueSyncToken, type IssuedToken, type IssueOptions, type VerifiedToken } from '../accounts/tokens.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { scheduleEmploymentRefresh } from '../db/employment.js';
@@ -42,7 +42,7 @@ export interface SyncEngine {
   /** Handles the sync endpoints; false for every other request. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL, shutdown: AbortSignal): Promise<boolean>;
   compact(): Promise<CompactionReport>;
-  /** A sync token for userId (null: anonymous) with this server's audience; see server/auth/tokens.ts. */
+  /** A sync token for userId (null: anonymous) with this server's audience; see server/accounts/tokens.ts. */
   issueToken(userId: string | null, options?: IssueOptions): Promise<IssuedToken>;
   stop(): Promise<void>;
 }

@@ -5,7 +5,7 @@
 
 /**
  * How far a device's clock may be from the server's. Every signed request carries the device's time and the server
- * refuses one further off than this (server/auth/authenticate.ts), so a device that uploads at all keeps its clock
+ * refuses one further off than this (server/accounts/authenticate.ts), so a device that uploads at all keeps its clock
  * within it; the times it writes are held to the same limit.
  */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;

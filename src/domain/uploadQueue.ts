@@ -94,7 +94,7 @@ export function nextQueueItem(item: QueueItem, event: QueueEvent, now: number, r
         case 'retry':
           // Finalize answers not_found while bytes are missing (a PUT cut short): go back and send the rest.
           if (event.call === 'finalize' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.added, signedUrl: null, signedUrlExpires: null };
-          // The upload URL answers not_found when the server's sweep took the file (server/storage/sweep.ts, after a
+          // The upload URL answers not_found when the server's sweep took the file (server/files/sweep.ts, after a
           // week without a byte) or the add has not landed: adding it again answers both. A file someone removed is
           // answered failed_precondition instead, final below: adding it back would undo the removal.
           if (event.call === 'upload_url' && event.code === 'not_found') return { ...retry(event.message), state: QueueState.queued, signedUrl: null, signedUrlExpires: null };

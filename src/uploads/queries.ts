@@ -79,7 +79,7 @@ export function useAttachments(target: AttachmentTarget): { status: 'loading' | 
 
 /**
  * Whether this device holds any upload bucket of the target. A bucket is deleted only once it has held no file for a
- * week (an upload abandoned, server/storage/sweep.ts), so while one has synced the device's own list of the target's
+ * week (an upload abandoned, server/files/sweep.ts), so while one has synced the device's own list of the target's
  * files is the whole list, removals included.
  */
 export function useHoldsBuckets(target: AttachmentTarget): boolean {

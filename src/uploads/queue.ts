@@ -151,7 +151,7 @@ async function sendBytes(row: QueueRow, item: QueueItem, apply: (e: QueueEvent) 
   }
 }
 
-/** The words the byte endpoint gave (server/http/files.ts answers in plain text), else the status. */
+/** The words the byte endpoint gave (server/files/blob-routes.ts answers in plain text), else the status. */
 async function refusalText(res: Response): Promise<string> {
   const text = (await res.text().catch(() => '')).trim();
   return text !== '' && text.length <= 300 ? text : `The server answered ${res.status}`;

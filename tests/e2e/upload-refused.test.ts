@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedDemo } from '../../server/db/seed.js';
-import { ATTACH_TARGET_NOT_FOUND } from '../../server/rpc/file-access.js';
+import { ATTACH_TARGET_NOT_FOUND } from '../../server/files/access.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { makeImage } from '../helpers/images.js';
 import { emulateOnlineFlag, setBrowserOffline } from '../helpers/offline.js';

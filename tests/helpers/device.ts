@@ -11,7 +11,7 @@ import {
   type NewSession,
   type SessionHeader,
 } from '../../src/gen/tagbook/v1/session_pb.js';
-import { clientDigests } from '../../server/auth/passwords.js';
+import { clientDigests } from '../../server/accounts/passwords.js';
 
 const SESSION_COOKIE = 'tagbook_session';
 const subtle = globalThis.crypto.subtle;

@@ -3,7 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usernameDigestInput } from '../../src/domain/credentials.js';
 import { CreateAccountError } from '../../src/gen/tagbook/v1/auth_pb.js';
-import { sha256Hex } from '../../server/auth/passwords.js';
+import { sha256Hex } from '../../server/accounts/passwords.js';
 import { newId } from '../../src/domain/ids.js';
 import { passwordHash, sessionRow } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';

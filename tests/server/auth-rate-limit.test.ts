@@ -1,7 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAddress } from '../../server/auth/client-address.js';
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../../server/auth/rate-limit.js';
+import { clientAddress } from '../../server/accounts/client-address.js';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../../server/accounts/rate-limit.js';
 import { endFailureWindows, lastLinkTo, passwordHash } from '../helpers/auth-db.js';
 import { refusal } from '../helpers/connect-errors.js';
 import { testBackends } from '../helpers/databases.js';

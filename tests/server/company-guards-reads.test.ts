@@ -39,7 +39,7 @@ describe.each(backends)("who reads a company's vehicle, customers and files, on 
     const asBuilt: Answers = {
       owner: 'owner', admin: 'admin', current: 'company', ended: 'not_found', future: 'not_found', stranger: 'not_found', anonymous: 'not_found',
     };
-    // The company services the vehicle through its customer and through its request (server/db/servicing.ts): with
+    // The company services the vehicle through its customer and through its request (server/vehicles/servicing.ts): with
     // one of them deleted the other still holds; with the company deleted its employees are strangers. Both deleted:
     // tests/server/servicing-company.test.ts.
     const strangerAgain = { 'company deleted': { current: 'not_found' } };

@@ -7,7 +7,7 @@ import { migrations } from '../../server/db/migrations/index.js';
 import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { DEMO_FREE_TAGS, DEMO_VEHICLE_TAGS, formatDemoCredentials, seedDemo } from '../../server/db/seed.js';
-import { clientDigests, verifyPassword } from '../../server/auth/passwords.js';
+import { clientDigests, verifyPassword } from '../../server/accounts/passwords.js';
 import { POSTGRES_ADMIN_URL as ADMIN_URL, testBackends } from '../helpers/databases.js';
 
 const ALL_VERSIONS = migrations.map((m) => m.version);

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { AwsClient } from 'aws4fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
-import { sweepUnreferencedFiles } from '../../server/storage/files.js';
+import { sweepUnreferencedFiles } from '../../server/files/files.js';
 import { newId } from '../../src/domain/ids.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { TestDevice } from '../helpers/device.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_LIMITS } from '../../server/auth/mail-throttle.js';
+import { MAIL_LIMITS } from '../../server/accounts/mail-throttle.js';
 import { pruneStoredRows, RETENTION } from '../../server/db/retention.js';
 import { seedDemo } from '../../server/db/seed.js';
 import { mailsTo } from '../helpers/auth-db.js';

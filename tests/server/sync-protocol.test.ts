@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSyncToken } from '../../server/auth/tokens.js';
+import { issueSyncToken } from '../../server/accounts/tokens.js';
 import { LINE_LIMITS } from '../../server/sync/serve/data-pages.js';
 import { negotiateEncoding } from '../../server/sync/serve/response-sink.js';
 import { testBackends } from '../helpers/databases.js';

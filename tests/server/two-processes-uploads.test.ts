@@ -11,7 +11,7 @@ import { startS3Server, type S3Server } from '../helpers/s3.js';
 const reachable = await postgresReachable();
 
 /**
- * Uploads in progress are held in the database (storage/partials.ts), so a file's byte ranges may reach any of the
+ * Uploads in progress are held in the database (files/partials.ts), so a file's byte ranges may reach any of the
  * processes behind the load balancer, and finalize may run on yet another; with an S3 store, the stored file then
  * downloads through either. Two built servers on one PostgreSQL, as in two-processes.test.ts, sharing an s3rver.
  */

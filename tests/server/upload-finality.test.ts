@@ -1,8 +1,8 @@
 import { Code } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACH_TARGET_NOT_FOUND } from '../../server/rpc/file-access.js';
-import { NO_LONGER_YOURS } from '../../server/rpc/unfinishable.js';
-import { BUCKET_LOCKED, FILE_REMOVED } from '../../server/rpc/uploads.js';
+import { ATTACH_TARGET_NOT_FOUND } from '../../server/files/access.js';
+import { NO_LONGER_YOURS } from '../../server/files/unfinishable.js';
+import { BUCKET_LOCKED, FILE_REMOVED } from '../../server/files/upload-service.js';
 import { newId } from '../../src/domain/ids.js';
 import { classifyUploadError, type RpcCode, type UploadCall } from '../../src/domain/uploadErrors.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';

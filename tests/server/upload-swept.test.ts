@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_REMOVED } from '../../server/rpc/uploads.js';
-import { PARTIAL_LIMITS } from '../../server/storage/partials.js';
-import { sweepFiles } from '../../server/storage/sweep.js';
+import { FILE_REMOVED } from '../../server/files/upload-service.js';
+import { PARTIAL_LIMITS } from '../../server/files/partials.js';
+import { sweepFiles } from '../../server/files/sweep.js';
 import { newId } from '../../src/domain/ids.js';
 import { QueueState } from '../../src/domain/uploadQueue.js';
 import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
@@ -18,7 +18,7 @@ const backends = await testBackends();
 
 /**
  * A file the server took away before its adder stored it comes back or stays away by why it went: one the file sweep
- * took after a week without a byte (server/storage/sweep.ts) is added again by the device that still holds it, and
+ * took after a week without a byte (server/files/sweep.ts) is added again by the device that still holds it, and
  * stored; one a person removed is never added back by a device still sending it, which drops it and tells the person
  * it was not accepted. Each case runs the app's own queue decisions (src/domain/uploadQueue.ts) against the server.
  */

@@ -366,7 +366,7 @@ describe('removing attached files (upload_form_files, DELETE only)', () => {
   });
 
   it('a file the sweep took with its bucket is removed by the same rule, read from what was kept of it', async () => {
-    // storage/gone-files.ts sweptFormFile: the bucket is gone, its form_key says what the file was attached to.
+    // files/gone-files.ts sweptFormFile: the bucket is gone, its form_key says what the file was attached to.
     const swept = (userId: string): Row => ({ id: 'ff', upload_form_id: 'bucket-gone', user_id: userId, vehicle_id: V_OWNED, form_key: `service_request/${R1}` });
     expect(await remove('employee', swept(EMPLOYEE))).toBeNull();
     expect(await remove('owner', swept(EMPLOYEE))).toBeNull();

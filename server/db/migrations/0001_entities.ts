@@ -44,7 +44,7 @@ create table users (
   updated_at timestamptz not null default now()
 );
 
--- Server only: scrypt of the client's password digest with a per-user salt (server/auth/passwords.ts).
+-- Server only: scrypt of the client's password digest with a per-user salt (server/accounts/passwords.ts).
 create table user_credentials (
   user_id text primary key references users (id) on delete cascade,
   password_salt bytea not null,

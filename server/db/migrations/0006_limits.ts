@@ -1,5 +1,5 @@
 /**
- * 0006 — mail throttling (server/auth/mail-throttle.ts): how many sign-in and recovery mails went to one address,
+ * 0006 — mail throttling (server/accounts/mail-throttle.ts): how many sign-in and recovery mails went to one address,
  * or were asked for from one client address, in the current one-hour window. In the database so the limit holds
  * across server processes; old windows are pruned (server/db/retention.ts).
  */

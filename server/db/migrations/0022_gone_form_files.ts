@@ -1,7 +1,7 @@
 /**
  * 0022 — the server remembers why a file left a bucket before its adder stored it.
  *
- * The file sweep (storage/sweep.ts) removes a form file its adder never stored after a week without a byte; a person
+ * The file sweep (files/sweep.ts) removes a form file its adder never stored after a week without a byte; a person
  * removes one through sync. Afterwards both looked the same: a bucket that no longer lists the file. So a device
  * coming back with a swept file was refused for good and dropped the person's file when its bucket still held others,
  * and a device still sending a removed file added it back when the sweep had taken its emptied bucket too.

@@ -5,7 +5,7 @@
  * A head row per (uploader, stored file): the bytes held (size) and when the last of them arrived (the idle sweep's
  * clock). The bytes themselves are pieces, a row per appended piece keyed by the offset it starts at, gone with their
  * head. An append locks the head row and checks the offset and the uploader's share in the transaction that inserts the
- * piece (storage/partials.ts). Server-only, like the sync_* tables: no sync trigger, no device ever sees these rows.
+ * piece (files/partials.ts). Server-only, like the sync_* tables: no sync trigger, no device ever sees these rows.
  *
  * This string goes through String.raw: backslashes stay as written, and it must never contain "${".
  */

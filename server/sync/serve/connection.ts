@@ -7,7 +7,7 @@ import {
   type ResolvedBucket,
 } from '@powersync/service-sync-rules';
 import type { Db } from '../../db/db.js';
-import type { VerifiedToken } from '../../auth/tokens.js';
+import type { VerifiedToken } from '../../accounts/tokens.js';
 import { byPriority, diffBuckets, type SentBucket } from './bucket-diff.js';
 import type { DataPage, DataPages } from './data-pages.js';
 import { mergeEvents, type CheckpointEvent, type HubListener, type WriteCheckpointEvent } from '../hub.js';

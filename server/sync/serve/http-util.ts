@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SyncTokenError, verifySyncToken, type TokenDeps, type VerifiedToken } from '../../auth/tokens.js';
+import { SyncTokenError, verifySyncToken, type TokenDeps, type VerifiedToken } from '../../accounts/tokens.js';
 
 /** Plumbing shared by the sync endpoints: CORS, JSON replies in the service's shapes, token check, body reading. */
 

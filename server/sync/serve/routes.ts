@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { syncJwks } from '../../auth/tokens.js';
+import { syncJwks } from '../../accounts/tokens.js';
 import type { SyncHub } from '../hub.js';
 import { authenticate, CORS_HEADERS, sendError, sendJson } from './http-util.js';
 import { isStorableText } from '../../../src/domain/validation.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TokenDeps, VerifiedToken } from '../../auth/tokens.js';
+import type { TokenDeps, VerifiedToken } from '../../accounts/tokens.js';
 import { SyncConnection, type ConnectionDeps } from './connection.js';
 import type { SyncHub } from '../hub.js';
 import { authenticate, BodyTooLarge, CORS_HEADERS, readJson, sendError } from './http-util.js';

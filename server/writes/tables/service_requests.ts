@@ -40,7 +40,7 @@ export const service_requests = {
  * Who may open a request: mayOpenRequest — the vehicle's owner (for any company, or none), or a current employee of
  * the request's company when the vehicle belongs to one of that company's customers. That the company exists and
  * stands is a value rule, for admins too (completeness.ts). Not every company servicing the vehicle
- * (server/db/servicing.ts): a request an administrator moved to a company gives it that request to handle and the
+ * (server/vehicles/servicing.ts): a request an administrator moved to a company gives it that request to handle and the
  * vehicle to read, not the right to start more work on someone else's vehicle unasked.
  */
 async function mayOpen(row: Row, actor: Actor, lookups: Lookups): Promise<Refusal | null> {

@@ -1,6 +1,6 @@
 import { worksFor } from '../../../src/domain/access.js';
 import { mayRemoveFile, parseFormKey } from '../../../src/domain/files.js';
-import { rememberRemoval, sweptFormFile } from '../../storage/gone-files.js';
+import { rememberRemoval, sweptFormFile } from '../../files/gone-files.js';
 import { deny, FILE_NOT_YOURS, NO_SUCH_ROW } from '../refusals.js';
 import type { TableWrites } from '../tableWrites.js';
 import { str } from '../values.js';

@@ -2,7 +2,7 @@ import { requestNotDeleted } from '../serviceRequest/notDeleted.js';
 
 /**
  * The companies servicing a vehicle, read from this device's synced rows by the server's one rule
- * (server/db/servicing.ts): the company whose customer, not deleted, the vehicle's Info names, and each company with
+ * (server/vehicles/servicing.ts): the company whose customer, not deleted, the vehicle's Info names, and each company with
  * a request on the vehicle that is not deleted. An employee's device holds its companies' customers and requests,
  * so it finds the companies it works for among them, offline too. Parameters: the vehicle's id, twice.
  */

@@ -598,7 +598,7 @@ export enum VehicleAccess {
 
   /**
    * A current employee of a company servicing the vehicle (its customer's company, or one with a request on it:
-   * server/db/servicing.ts): the profile and, of the info, what a shop works from (VIN, make, model, year, colour,
+   * server/vehicles/servicing.ts): the profile and, of the info, what a shop works from (VIN, make, model, year, colour,
    * plate, customer: src/domain/vehicleReaders.ts), read only; never the owner.
    *
    * @generated from enum value: VEHICLE_ACCESS_COMPANY = 2;

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword, type StoredPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword, type StoredPassword } from './passwords.js';
 import type { Queryable } from '../db/db.js';
 
 export interface Account {

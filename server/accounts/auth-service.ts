@@ -8,17 +8,17 @@ import {
   type CreateAccountRequest,
   type LoginPasswordRequest,
 } from '../../src/gen/tagbook/v1/auth_pb.js';
-import { issueSecret, redeemSecret, SIGN_IN_LINK_LIFETIME_MS } from '../auth/one-time-secrets.js';
-import { hashPassword, sha256Hex } from '../auth/passwords.js';
-import { mayMail } from '../auth/mail-throttle.js';
-import { forgiveAccount } from '../auth/rate-limit.js';
-import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions.js';
-import { displayNameFromEmail } from '../auth/users.js';
+import { issueSecret, redeemSecret, SIGN_IN_LINK_LIFETIME_MS } from './one-time-secrets.js';
+import { hashPassword, sha256Hex } from './passwords.js';
+import { mayMail } from './mail-throttle.js';
+import { forgiveAccount } from './rate-limit.js';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.js';
+import { displayNameFromEmail } from './users.js';
 import { signInMail } from '../mail/messages.js';
-import { checkPassword, findAccount, findAccountById } from './accounts.js';
+import { checkPassword, findAccount, findAccountById } from './account-store.js';
 import { getPowerSyncAuth } from './powersync-auth.js';
-import type { ServerContext } from './context.js';
-import { CLIENT_ADDRESS, sessionSlot } from './session-context.js';
+import type { ServerContext } from '../rpc/context.js';
+import { CLIENT_ADDRESS, sessionSlot } from '../rpc/session-context.js';
 import {
   announceSession,
   beginAttempt,

@@ -1,9 +1,9 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext } from '@connectrpc/connect';
 import type { GetPowerSyncAuthResponseSchema } from '../../src/gen/tagbook/v1/auth_pb.js';
-import { issueSyncToken } from '../auth/tokens.js';
-import type { ServerContext } from './context.js';
-import { sessionSlot } from './session-context.js';
+import { issueSyncToken } from './tokens.js';
+import type { ServerContext } from '../rpc/context.js';
+import { sessionSlot } from '../rpc/session-context.js';
 
 /**
  * AuthService.GetPowerSyncAuth: a fresh sync token for the caller (anonymous callers get one limited to public

@@ -1,11 +1,11 @@
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
 import { isTagHash, newTagHash, TAG_BATCH_MAX, TAG_HASH_DEFAULT_LENGTH, TAG_HASH_MIN } from '../../src/domain/ids.js';
 import { ErrorCorrection, QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { loadUser } from '../auth/users.js';
+import { loadUser } from '../accounts/users.js';
 import type { Queryable } from '../db/db.js';
-import type { ServerContext } from './context.js';
-import { requireSession, sessionSlot } from './session-context.js';
-import { vehicleAccess } from './vehicle-access.js';
+import type { ServerContext } from '../rpc/context.js';
+import { requireSession, sessionSlot } from '../rpc/session-context.js';
+import { vehicleAccess } from '../vehicles/access.js';
 
 /** The words of SPEC §5 for a tag id that is taken. */
 export const TAG_EXISTS_MESSAGE = 'QR code already exists';

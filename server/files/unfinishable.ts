@@ -1,8 +1,8 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { parseFormKey } from '../../src/domain/files.js';
 import type { Queryable } from '../db/db.js';
-import type { FileStorage } from '../storage/files.js';
-import { mayAttachTo } from './file-access.js';
+import type { FileStorage } from './files.js';
+import { mayAttachTo } from './access.js';
 
 /**
  * Uploads that can never be finished where they were begun: the thing a bucket is attached to is no longer the

@@ -1,4 +1,4 @@
-import type { Queryable } from './db.js';
+import type { Queryable } from '../db/db.js';
 
 /**
  * The one meaning of "the company servicing a vehicle": a company with a request on it that is not deleted, or the

@@ -2,7 +2,7 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { worksFor } from '../../src/domain/access.js';
 import { mayAttach, type AttachmentParty, type AttachmentTarget } from '../../src/domain/files.js';
 import type { Queryable } from '../db/db.js';
-import { atLeast, readableVehicle } from './vehicle-access.js';
+import { atLeast, readableVehicle } from '../vehicles/access.js';
 import { loadActor } from '../db/actor.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../storage/files.js';
-import { downloadHeaders, OWN_SERVER_DOWNLOAD_HEADERS } from '../storage/download-headers.js';
-import { checkFileUrl } from '../storage/signing.js';
+import type { FileStorage } from './files.js';
+import { downloadHeaders, OWN_SERVER_DOWNLOAD_HEADERS } from './download-headers.js';
+import { checkFileUrl } from './signing.js';
 
 /**
  * The signed file URLs of the Upload service (upload.proto describes the protocol):

@@ -3,16 +3,16 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { normalizeEmail, usernameDigestInput } from '../../src/domain/credentials.js';
 import { isValidEmail, MESSAGES } from '../../src/domain/validation.js';
 import { AccountService, IsLoggedResponseSchema } from '../../src/gen/tagbook/v1/account_pb.js';
-import { mayMail } from '../auth/mail-throttle.js';
-import { issueSecret, RECOVERY_LIFETIME_MS, redeemSecret } from '../auth/one-time-secrets.js';
-import { hashPassword, sha256Hex, type StoredPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { loadUser } from '../auth/users.js';
+import { mayMail } from './mail-throttle.js';
+import { issueSecret, RECOVERY_LIFETIME_MS, redeemSecret } from './one-time-secrets.js';
+import { hashPassword, sha256Hex, type StoredPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions.js';
+import { loadUser } from './users.js';
 import type { Queryable } from '../db/db.js';
 import { recoveryMail } from '../mail/messages.js';
-import { checkPassword, findAccount, findAccountById } from './accounts.js';
-import type { ServerContext } from './context.js';
-import { CLIENT_ADDRESS, requireSession, sessionSlot } from './session-context.js';
+import { checkPassword, findAccount, findAccountById } from './account-store.js';
+import type { ServerContext } from '../rpc/context.js';
+import { CLIENT_ADDRESS, requireSession, sessionSlot } from '../rpc/session-context.js';
 import { beginAttempt, endSession, permissionDenied, requireDigest } from './sign-in.js';
 
 const RECOVERY_MESSAGES = {

@@ -13,7 +13,7 @@ import {
 } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
-import { atLeast, type Access, type VehicleRow } from './vehicle-access.js';
+import { atLeast, type Access, type VehicleRow } from './access.js';
 
 // What GetVehicle reads for each access level. Lists are capped: a page shows the newest of them, and an answer
 // must stay small enough for a phone on a poor network.

@@ -2,8 +2,8 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { IMAGE_TYPES, formKey } from '../../src/domain/files.js';
 import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
-import type { ServerContext } from './context.js';
-import { readableVehicle } from './vehicle-access.js';
+import type { ServerContext } from '../rpc/context.js';
+import { readableVehicle } from './access.js';
 
 /** The most items a profile lists, notes and photos together; notes take their places first. */
 export const PROFILE_CONTENTS_MAX = 100;
@@ -11,7 +11,7 @@ export const PROFILE_CONTENTS_MAX = 100;
 /**
  * VehicleContentsService. The profile's contents are what its owner chose to show the public: the notes marked
  * public, as text items, newest first (position 0 is the newest), then the vehicle's photos in the order they were
- * added, as image items — only those whose adder stored their bytes, as downloads require (server/rpc/file-access.ts),
+ * added, as image items — only those whose adder stored their bytes, as downloads require (server/files/access.ts),
  * so every item can be downloaded and a file nobody finished there never shows. Whoever may see the vehicle
  * (SPEC §6) gets the same list: it is the public face of the vehicle.
  */

@@ -2,16 +2,16 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { CrudOp, SyncService, type CrudEntry } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { isTransientDbError } from '../db/errors.js';
 import type { Queryable } from '../db/db.js';
-import { applyEntry, type UploadEntry } from '../writes/apply.js';
+import { applyEntry, type UploadEntry } from './apply.js';
 import { loadActor, nameActor } from '../db/actor.js';
-import { earlierAnswer, recordAnswer, type TransactionKey } from '../writes/answered.js';
-import { transactionLookups } from '../writes/facts.js';
-import { dropParts, receivePart } from '../writes/parts.js';
-import type { Refusal } from '../writes/policy.js';
-import { NOT_STORABLE } from '../writes/refusals.js';
-import { oversizedEntries, transactionTooLarge, travelledBytes, type OpError } from '../writes/size.js';
-import type { ServerContext } from './context.js';
-import { requireSession } from './session-context.js';
+import { earlierAnswer, recordAnswer, type TransactionKey } from './answered.js';
+import { transactionLookups } from './facts.js';
+import { dropParts, receivePart } from './parts.js';
+import type { Refusal } from './policy.js';
+import { NOT_STORABLE } from './refusals.js';
+import { oversizedEntries, transactionTooLarge, travelledBytes, type OpError } from './size.js';
+import type { ServerContext } from '../rpc/context.js';
+import { requireSession } from '../rpc/session-context.js';
 
 const KINDS = { [CrudOp.PUT]: 'PUT', [CrudOp.PATCH]: 'PATCH', [CrudOp.DELETE]: 'DELETE' } as const;
 

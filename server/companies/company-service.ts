@@ -12,9 +12,9 @@ import { employeeLinks } from '../admin/users.js';
 import { adminVehicle, vehicleColumns, VEHICLE_JOINS, type VehicleListRow } from '../admin/vehicles.js';
 import type { Queryable } from '../db/db.js';
 import { sqlState } from '../db/errors.js';
-import type { ServerContext } from './context.js';
-import { requireSession } from './session-context.js';
-import { timeArgument } from './time-argument.js';
+import type { ServerContext } from '../rpc/context.js';
+import { requireSession } from '../rpc/session-context.js';
+import { timeArgument } from '../rpc/time-argument.js';
 
 export const NO_SUCH_ACCOUNT = 'No account uses this email';
 export const ALREADY_EMPLOYED = 'This account already works for the company';

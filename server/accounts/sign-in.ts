@@ -2,14 +2,14 @@ import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { DIGEST_PATTERN } from '../../src/domain/credentials.js';
 import { NewSessionSchema, type NewSession } from '../../src/gen/tagbook/v1/session_pb.js';
-import { clearedSessionCookie, sessionCookie } from '../auth/cookies.js';
-import { beginSignInAttempt, type SignInAttempt } from '../auth/rate-limit.js';
-import { serverSessionPublicKey } from '../auth/server-key.js';
-import { createSession } from '../auth/sessions.js';
-import { canonicalP256Spki } from '../auth/signature.js';
-import { loadUser } from '../auth/users.js';
-import type { ServerContext } from './context.js';
-import { CLIENT_ADDRESS, sessionSlot } from './session-context.js';
+import { clearedSessionCookie, sessionCookie } from './cookies.js';
+import { beginSignInAttempt, type SignInAttempt } from './rate-limit.js';
+import { serverSessionPublicKey } from './server-key.js';
+import { createSession } from './sessions.js';
+import { canonicalP256Spki } from './signature.js';
+import { loadUser } from './users.js';
+import type { ServerContext } from '../rpc/context.js';
+import { CLIENT_ADDRESS, sessionSlot } from '../rpc/session-context.js';
 
 /** The device key sent with a sign-in, canonicalised; anything but an ECDSA P-256 SPKI is the client's bug. */
 export function devicePublicKey(spki: Uint8Array): Uint8Array {

@@ -3,13 +3,13 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { checkCompany, LIMITS } from '../../src/domain/company.js';
 import { newId } from '../../src/domain/ids.js';
 import { AdminService, CompanyProfileSchema } from '../../src/gen/tagbook/v1/admin_pb.js';
-import { requireAdmin } from '../admin/access.js';
-import { dashboard } from '../admin/dashboard.js';
-import { ms, pageLimit } from '../admin/paging.js';
-import { adminRequest, listRequests } from '../admin/requests.js';
-import { adminUser, listUsers, userById, userDetail } from '../admin/users.js';
-import { adminVehicle, findVehicles, listVehicles } from '../admin/vehicles.js';
-import type { ServerContext } from './context.js';
+import { requireAdmin } from './access.js';
+import { dashboard } from './dashboard.js';
+import { ms, pageLimit } from './paging.js';
+import { adminRequest, listRequests } from './requests.js';
+import { adminUser, listUsers, userById, userDetail } from './users.js';
+import { adminVehicle, findVehicles, listVehicles } from './vehicles.js';
+import type { ServerContext } from '../rpc/context.js';
 
 export const OWN_ADMIN_RIGHTS = 'You cannot remove your own admin rights';
 

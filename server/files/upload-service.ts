@@ -17,19 +17,19 @@ import { EMPTY_BUCKET_MESSAGE } from '../../src/domain/uploadErrors.js';
 import { isId, newId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { Queryable } from '../db/db.js';
-import { downloadHeaders } from '../storage/download-headers.js';
-import { forgetGone, NONE_TO_COME_BACK, UNSTORED_BY_ADDER, wasRemoved, wasSwept } from '../storage/gone-files.js';
-import type { FileStorage } from '../storage/files.js';
-import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '../storage/url-lifetimes.js';
-import { signFileUrl } from '../storage/signing.js';
-import { mayDownload, requireAttach } from './file-access.js';
+import { downloadHeaders } from './download-headers.js';
+import { forgetGone, NONE_TO_COME_BACK, UNSTORED_BY_ADDER, wasRemoved, wasSwept } from './gone-files.js';
+import type { FileStorage } from './files.js';
+import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from './url-lifetimes.js';
+import { signFileUrl } from './signing.js';
+import { mayDownload, requireAttach } from './access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
-import { requireSession, sessionSlot } from './session-context.js';
+import { requireSession, sessionSlot } from '../rpc/session-context.js';
 import { loadActor } from '../db/actor.js';
 
 /**
  * The Upload service (SPEC §7, upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
- * are PUT to a signed URL (server/http/files.ts, resumable), and finalize checks them against the device's digests
+ * are PUT to a signed URL (server/files/blob-routes.ts, resumable), and finalize checks them against the device's digests
  * before anything can be downloaded. A bucket locks itself once every file in it is stored (SPEC §4).
  */
 
@@ -230,7 +230,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       if (!inBucket) throw new ConnectError(FILE_REMOVED, Code.FailedPrecondition);
       if (await holds(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
       if (bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
-      // Said before any byte is sent: the user's unfinished uploads already fill their share (storage/partials.ts).
+      // Said before any byte is sent: the user's unfinished uploads already fill their share (files/partials.ts).
       const room = await files.partials.allowance(file.id, userId);
       if ('refused' in room) throw new ConnectError(room.refused, Code.ResourceExhausted);
       const expires = files.now() + UPLOAD_URL_TTL_MS;
@@ -267,7 +267,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       if (typeof sha256 !== 'string') throw sha256;
       await db.transaction(async (tx) => {
         // Still attached now, and held so until this commits: while the bytes travelled the file may have been removed,
-        // or its upload swept as abandoned (storage/sweep.ts). Then the device adds it again; the blob, named by its
+        // or its upload swept as abandoned (files/sweep.ts). Then the device adds it again; the blob, named by its
         // bytes, is the one it will store.
         const attached = await tx.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 for share', [file.id, userId]);
         if (attached.length === 0) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);

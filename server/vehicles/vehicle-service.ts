@@ -3,12 +3,12 @@ import { normalizeEmail } from '../../src/domain/credentials.js';
 import { isId } from '../../src/domain/ids.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { watchVehicle } from '../admin/watch.js';
-import { loadUser } from '../auth/users.js';
+import { loadUser } from '../accounts/users.js';
 import { nameActor } from '../db/actor.js';
-import type { ServerContext } from './context.js';
-import { requireSession } from './session-context.js';
-import { readableVehicle, vehicleNotFound } from './vehicle-access.js';
-import { vehicleAnswer } from './vehicle-records.js';
+import type { ServerContext } from '../rpc/context.js';
+import { requireSession } from '../rpc/session-context.js';
+import { readableVehicle, vehicleNotFound } from './access.js';
+import { vehicleAnswer } from './records.js';
 
 export const NO_SUCH_ACCOUNT_MESSAGE = 'No account uses this email';
 export const ALREADY_OWNER_MESSAGE = 'This account already owns the vehicle';

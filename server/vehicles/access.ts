@@ -2,8 +2,8 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { isId } from '../../src/domain/ids.js';
 import { atLeast, type VehicleReader } from '../../src/domain/vehicleReaders.js';
 import type { Queryable } from '../db/db.js';
-import { servicingCompanies } from '../db/servicing.js';
-import { sessionSlot } from './session-context.js';
+import { servicingCompanies } from './servicing.js';
+import { sessionSlot } from '../rpc/session-context.js';
 import { loadActor } from '../db/actor.js';
 import { vehicleReader } from '../../src/domain/access.js';
 
@@ -62,7 +62,7 @@ export async function readableVehicle(
 /**
  * The caller's access to a vehicle, or null when they may not see it: the reading rule of src/domain/access.ts
  * (vehicleReader) over the caller as the database knows them now and the companies servicing the vehicle (its
- * company_ids, server/db/servicing.ts, as the sync rules read it). Every read of a vehicle a device does not hold
+ * company_ids, server/vehicles/servicing.ts, as the sync rules read it). Every read of a vehicle a device does not hold
  * asks this.
  */
 export async function vehicleAccess(
