@@ -7,7 +7,7 @@
 // page). The SDK publishes a checkpoint's rows to the tables in one transaction after checkpoint_complete, and
 // there are no bucket priorities, so the first non-empty list means all rows are in the local database; the list's
 // own query (50 newest) then adds one watched-query round. The sync bar is not used: its minimum display times and
-// progress hold (SPEC §9) delay its states by up to seconds. Checked afterwards: the stream carried all rows.
+// progress hold delay its states by up to seconds. Checked afterwards: the stream carried all rows.
 //
 // The public bucket holds only the latest 100 public vehicles (migration 0009), so the server runs here with a copy of
 // sync-rules.yaml whose public bucket takes every public vehicle: the figure is about moving and applying 10,000

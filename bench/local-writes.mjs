@@ -64,7 +64,7 @@ try {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      // The app picks OPFS where the origin's storage is durable (SPEC §4): granted here as an installed app has it.
+      // The app picks OPFS where the origin's storage is durable: granted here as an installed app has it.
       if (storage === 'OPFS') {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Browser.grantPermissions', { origin: server.url, permissions: ['durableStorage'] });

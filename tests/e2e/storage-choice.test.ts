@@ -6,7 +6,7 @@ import { launchDevice, type Device } from '../helpers/browser.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
 import { FORCE_INDEXED_DB, grantPersistentStorage } from '../helpers/storage.js';
 
-// SPEC §4's storage choice in a real Chromium, and the fact the other browser tests build on: headless Chromium
+// The storage choice at start in a real Chromium, and the fact the other browser tests build on: headless Chromium
 // denies persisted storage unless the permission is granted.
 
 function storePreference(page: Page, value: string): Promise<void> {

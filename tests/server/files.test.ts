@@ -37,7 +37,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
 
 /**
  * The Upload service against the real server, on the embedded database and PostgreSQL, with blobs on local disk:
- * every RPC per role of SPEC §6, the resumable byte protocol, and bad input — wrong hash, oversize, wrong type,
+ * every RPC per role, the resumable byte protocol, and bad input — wrong hash, oversize, wrong type,
  * expired or altered URLs, a locked bucket — each leaving nothing half-written or downloadable behind.
  */
 describe.each(backends)('Upload service on %s (local disk)', (backend) => {

@@ -113,7 +113,7 @@ describe.each(backends)('uploads that can never be finished, on %s', (backend) =
     await server.db.query('delete from upload_form_files where upload_form_id = $1', [bucketId]);
     const url = (bucket: string) => uploads('seller').getUploadSignedUrl({ bucketId: bucket, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
     expect(await answer('upload_url', url(bucketId))).toEqual({ code: 'failed_precondition', message: FILE_REMOVED, outcome: 'fail:impossible' });
-    // SPEC §8: the add that makes a bucket may still be on its way, so its absence is retried.
+    // The add that makes a bucket may still be on its way, so its absence is retried.
     expect((await answer('upload_url', url(newId()))).outcome).toBe('retry');
   });
 

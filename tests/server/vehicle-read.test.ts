@@ -13,7 +13,7 @@ const backends = await testBackends();
 type Role = 'owner' | 'other' | 'admin' | 'employee' | 'anonymous';
 
 /**
- * GetVehicle and ListVehicleContents tell each caller exactly what SPEC §6 lets them see of a vehicle their device
+ * GetVehicle and ListVehicleContents tell each caller exactly what their role lets them see of a vehicle their device
  * does not hold, and say 'Vehicle not found!' identically for a vehicle that is missing and one that is private.
  */
 describe.each(backends)('reading a vehicle from the server, per role, on %s', (backend) => {

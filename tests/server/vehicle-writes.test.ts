@@ -14,7 +14,7 @@ type Role = 'owner' | 'other' | 'admin' | 'employee' | 'anonymous';
 type Kind = 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Every write of the vehicle area, for every role of SPEC §6: the vehicle's owner, another signed-in user, an
+ * Every write of the vehicle area, for every role: the vehicle's owner, another signed-in user, an
  * admin, an employee of the company whose customer owns the vehicle, and an anonymous caller. Each is a real
  * upload (or RPC) against the real server, and the stored row is read back: a refusal must leave it as it was.
  * The vehicle is the owner's Trail Bronco, which is a customer's vehicle of the worker's company.

@@ -154,7 +154,7 @@ describe('auth drawer and the auth parameter', () => {
 });
 
 describe('registration form', () => {
-  it('shows every problem under its field, exactly as SPEC §5 words it, and clears them on edit', async () => {
+  it('shows every problem under its field, in the words of the validation rules, and clears them on edit', async () => {
     await openAt('/?auth=register');
     await click('form[data-form="register"] button[type="submit"]');
     expect(text('[data-error-for="email"]')).toBe('Email is required');

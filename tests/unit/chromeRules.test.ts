@@ -18,7 +18,7 @@ function scrollThrough(positions: number[], start: HeaderVisibility = INITIAL_HE
 }
 
 describe('header visibility', () => {
-  it('uses the 80px top zone and the 50px movement of SPEC §9', () => {
+  it('uses the 80px top zone and the 50px movement', () => {
     expect([HEADER_TOP_ZONE_PX, HEADER_MOVE_PX]).toEqual([80, 50]);
   });
 

@@ -31,7 +31,7 @@ function memory(initial: string | null = null) {
   return { get: () => value, set: (v: string | null) => void (value = v) };
 }
 
-describe('the connection lifecycle (SPEC §4)', () => {
+describe('the connection lifecycle', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(0);

@@ -11,7 +11,7 @@ import { navigate } from '../../src/ui/navigation.js';
 
 const start: StartFacts = { pathname: '/', search: '', hash: '', standalone: true, stored: '/vehicle/' };
 
-describe('pathToRestore (SPEC §2: standalone at the root goes to the last path)', () => {
+describe('pathToRestore (standalone at the root goes to the last path)', () => {
   it('redirects an installed app opened at its start URL', () => {
     expect(pathToRestore(start)).toBe('/vehicle/');
   });

@@ -53,7 +53,7 @@ describe('the logbook', () => {
   });
 });
 
-describe('work time (SPEC §4)', () => {
+describe('work time', () => {
   it('sums each person’s start-to-stop intervals; a clock still running counts until now', () => {
     const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 8, m)).toISOString();
     const totals = workTotalsMs(

@@ -5,7 +5,7 @@ import { formatLapTime, LAP_TIME_MESSAGE, parseLapTime } from '../../src/domain/
 const decimal = { integer: false, min: 0, max: 100 };
 const whole = { integer: true, min: 0, max: 3000 };
 
-describe('number fields (SPEC §5)', () => {
+describe('number fields', () => {
   it('reads a comma as the decimal point: 15,65 is 15.65, never 1565', () => {
     expect(parseNumberInput('15,65', decimal)).toEqual({ ok: true, value: 15.65 });
     expect(parseNumberInput('15.65', decimal)).toEqual({ ok: true, value: 15.65 });

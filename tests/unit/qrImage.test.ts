@@ -3,7 +3,7 @@ import { qrImageSpec, qrPath, qrViewBox } from '../../src/domain/qrImage.js';
 
 const SITE = 'https://tagbook.example';
 
-describe('qrImageSpec (SPEC §9 hash lengths)', () => {
+describe('qrImageSpec (tag code lengths)', () => {
   it('uses quartile error correction for 6-character hashes and medium otherwise', () => {
     expect(qrImageSpec(SITE, 'AbC123')).toEqual({ text: `${SITE}/AbC123`, errorCorrection: 'Q' });
     expect(qrImageSpec(SITE, 'AbCdEf123456')).toEqual({ text: `${SITE}/AbCdEf123456`, errorCorrection: 'M' });

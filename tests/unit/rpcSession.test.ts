@@ -59,7 +59,7 @@ describe('session store', () => {
     unsubscribe();
   });
 
-  it('counts a session without session id or user id as signed out (SPEC §4)', async () => {
+  it('counts a session without session id or user id as signed out', async () => {
     await setSession({ ...session('s1'), userId: '' });
     expect(getSession()).toBeNull();
     expect(isLoggedIn({ ...session('s1'), sessionId: '' })).toBe(false);

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('updateServiceWorker (SPEC §4 and §8)', () => {
+describe('updateServiceWorker', () => {
   it("says 'Service Worker not supported' without a container", async () => {
     await expect(updateServiceWorker(fakeEnv(undefined).env)).rejects.toThrow(SW_ERRORS.notSupported);
     expect(SW_ERRORS.notSupported).toBe('Service Worker not supported');

@@ -25,7 +25,7 @@ const desktop: StorageInputs = {
   mobile: false,
 };
 
-describe('chooseStorage (SPEC §4 storage choice at start)', () => {
+describe('chooseStorage (the storage choice at start)', () => {
   it('uses OPFS with multi-tab through the shared worker on a capable desktop', () => {
     expect(chooseStorage(desktop)).toEqual({
       kind: 'opfs',
@@ -158,7 +158,7 @@ describe('storage mode preference', () => {
     expect(getStorageMode()).toBe('auto');
   });
 
-  it('gives the settings dialog the SPEC §9 reload countdown', () => {
+  it('gives the settings dialog its reload countdown', () => {
     expect(STORAGE_MODE_RELOAD_COUNTDOWN_MS).toBe(3000);
   });
 

@@ -1,4 +1,4 @@
-// The sync bar's controls and notices (SPEC §8, §9): the Reconnect option, the Refresh button, the error toast.
+// The sync bar's controls and notices: the Reconnect option, the Refresh button, the error toast.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncInput } from '../../src/data/syncStatus/derive.js';
 import { CONNECTING, DISCONNECTED, IDLE, NOT_STARTED, OFFLINE, SYNCING, SYNC_ERROR, recordedMachine } from './support/syncInputs.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSyncState, isNetworkError } from '../../src/data/syncStatus/derive.js';
 import { CONNECTING, DISCONNECTED, IDLE, INITIAL_SYNC, NOT_STARTED, input } from './support/syncInputs.js';
 
-describe('network errors (SPEC §8)', () => {
+describe('network errors', () => {
   it.each([
     'TypeError: Failed to fetch',
     'NetworkError when attempting to fetch resource.',
@@ -18,7 +18,7 @@ describe('network errors (SPEC §8)', () => {
   });
 });
 
-describe('sync display state derivation (SPEC §4)', () => {
+describe('sync display state derivation', () => {
   it('shows offline mode while the browser reports no network, even before any connection', () => {
     expect(deriveSyncState(input({ ...NOT_STARTED, browserOnline: false }))).toBe('disconnected');
     expect(deriveSyncState(input({ ...CONNECTING, browserOnline: false }))).toBe('disconnected');

@@ -1,4 +1,4 @@
-// Each SPEC §4 sync display transition rule on its own, with the SPEC §9 timings, on fake timers.
+// Each rule of how the sync bar moves between its states, on its own, with its timings, on fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncInput } from '../../src/data/syncStatus/derive.js';
 import {

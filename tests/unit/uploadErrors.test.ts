@@ -9,7 +9,7 @@ const CODES: RpcCode[] = [
 ];
 
 /**
- * SPEC §8, written out per call and code: the table the rule must reproduce, every cell. failed_precondition is
+ * How each upload failure is handled, written out per call and code: the table the rule must reproduce, every cell. failed_precondition is
  * final, as SPEC has it, but told as not accepted: this server answers it only for work that can no longer be done.
  */
 const GENERAL: Partial<Record<RpcCode, string>> = {
@@ -34,7 +34,7 @@ const EXPECTED: Record<UploadCall, Partial<Record<RpcCode, string>>> = {
 
 const show = (o: ReturnType<typeof classifyUploadError>) => (o.kind === 'fail' ? `fail:${o.reason}` : o.kind);
 
-describe('upload error classes (SPEC §8)', () => {
+describe('upload error classes', () => {
   for (const call of Object.keys(EXPECTED) as UploadCall[]) {
     it(`${call}: every code`, () => {
       const got = Object.fromEntries(CODES.map((code) => [code, show(classifyUploadError(call, code, 'bucket'))]));

@@ -7,7 +7,7 @@ const ADMIN = person('admin', true);
 const OTHER = person('other');
 const car = { user_id: 'owner' };
 
-describe('vehicle access (SPEC §6)', () => {
+describe('vehicle access', () => {
   it('admins see every vehicle as admins, owners theirs; the server tells an employee of the customer company', () => {
     expect(vehicleAccess(ADMIN, car, null)).toBe('admin');
     expect(vehicleAccess(OWNER, car, null)).toBe('owner');

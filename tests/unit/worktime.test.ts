@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/worktime.js';
 import { formatClockReading } from '../../src/entities/worktime/format.js';
 
-// SPEC §4 Worktime, and the cases an offline, multi-device clock meets. Times are minutes after 09:00 on one day;
+// Work time as start and stop records, and the cases an offline, multi-device clock meets. Times are minutes after 09:00 on one day;
 // `S 0 a` is user a starting at 09:00, `T 30 a` user a stopping at 09:30.
 
 const BASE = Date.parse('2026-03-02T09:00:00.000Z');
