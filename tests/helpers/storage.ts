@@ -4,8 +4,8 @@ import { BROWSER_DATABASE_VERSION, STORAGE_PREFERENCE_KEY } from '../../src/data
 /**
  * Headless Chromium answers navigator.storage.persist() with false (there is no engagement to judge and no one to
  * ask), so the app's storage choice (OPFS only with persisted storage) never picks OPFS there. Granting the real
- * permission through the DevTools protocol is what a person (or Chromium's heuristics for an installed app) would do: persisted() then reports true and the app's own
- * rule chooses OPFS, with no test-only path in the product.
+ * permission through the DevTools protocol is what a person (or Chromium's heuristics for an installed app) would
+ * do: persisted() then reports true and the app's own rule chooses OPFS, with no test-only path in the product.
  */
 export async function grantPersistentStorage(context: BrowserContext, origin: string): Promise<void> {
   const page = context.pages()[0] ?? (await context.newPage());
