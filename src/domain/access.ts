@@ -17,6 +17,9 @@ export interface Actor {
   companyIds: ReadonlySet<string>;
 }
 
+/** What the rules that are administrators' alone need to know of the actor. */
+export type AdminFlag = Pick<Actor, 'isAdmin'>;
+
 /** Whether the actor works right now for the company (a company id; anything else is nobody's company). */
 export function worksFor(actor: Actor | null, companyId: unknown): boolean {
   return actor !== null && typeof companyId === 'string' && actor.companyIds.has(companyId);
@@ -63,7 +66,7 @@ export function mayWriteVehicle(actor: Actor | null, ownerId: string | null | un
 }
 
 /** Edit a vehicle's Info, change who owns a vehicle, delete one: administrators only. */
-export function mayAdministerVehicle(actor: Actor | null): boolean {
+export function mayAdministerVehicle(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }
 
@@ -93,7 +96,7 @@ export function mayHandleRequest(actor: Actor | null, vehicleOwnerId: string | n
 }
 
 /** Move a request to another company, or delete one outright: administrators only. */
-export function mayMoveRequest(actor: Actor | null): boolean {
+export function mayMoveRequest(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }
 
@@ -103,7 +106,7 @@ export function mayClock(actor: Actor | null, requestCompanyId: string | null): 
 }
 
 /** Stop someone else's running clock (a worker who went home with it running), correct or delete work time: administrators. */
-export function mayStopOthersClock(actor: Actor | null): boolean {
+export function mayStopOthersClock(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }
 
@@ -121,7 +124,7 @@ export function mayManageCompany(actor: Actor | null, linkTypes: readonly string
 }
 
 /** Create, rename or remove companies and who works for them: administrators. */
-export function mayManageCompanies(actor: Actor | null): boolean {
+export function mayManageCompanies(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }
 
@@ -143,7 +146,10 @@ export function mayClaimTag(actor: Actor | null, vehicleOwnerId: string | null |
   return owns(actor, vehicleOwnerId);
 }
 
-/** Create, point elsewhere or delete tags (beyond the claim of a free one): administrators. */
-export function mayManageTags(actor: Actor | null): boolean {
+/**
+ * Create tags, point one elsewhere or delete one (beyond the claim of a free tag): administrators. A tag is created
+ * once: one that exists, claimed or not, is not offered for creating again.
+ */
+export function mayManageTags(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }

@@ -20,6 +20,7 @@ import { AssignVehicleDialog, type AssignChoice } from './AssignVehicleDialog.js
 import { availabilityText, tagAvailability, type TagAvailability } from './availability.js';
 import { LinkedVehicle } from './LinkedVehicle.js';
 import { Spinner } from '../../ui/Spinner.js';
+import { mayManageTags } from '../../domain/access.js';
 
 /**
  * The server's answer for a tag this device does not hold (unclaimed tags are not synced to anyone); asked again when
@@ -57,7 +58,7 @@ const STATUS_ICON = { available: CircleCheck, unchecked: WifiOff } as const;
 /**
  * SPEC §2 QR tag assignment row: whether the tag is free and, when it is, the ways to take it: 'Assign Vehicle' for
  * anyone signed in (a vehicle of theirs or a new one), or 'Assign Entity' on a vehicle's own page (that vehicle) and,
- * for admins, 'Assign Tag' (add the tag itself, unclaimed).
+ * for admins, 'Assign Tag' on a code no tag has yet (add the tag itself, unclaimed).
  * A claim is a local write that works offline; the server decides, and a lost race is told through the
  * notification bar once synced.
  */
@@ -108,7 +109,8 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
   }
 
   const free = availability.kind === 'available' || availability.kind === 'unchecked';
-  const canAdd = user?.isAdmin === true && (free || availability.kind === 'no-such-tag');
+  // Only a tag that does not exist yet can be added; one that exists, free or not, is refused as existing.
+  const canAdd = availability.kind === 'no-such-tag' && mayManageTags(user);
   return (
     <Card
       className="tag-assignment"
