@@ -58,11 +58,12 @@ export function mayEditVehicle(access: VehicleAccess): boolean {
 }
 
 /**
- * Make or change a vehicle's own row owned by `ownerId` (the owner it has, or would have after the write): that
- * owner, so a new vehicle is one's own and only an administrator gives one to someone else; administrators any.
+ * The same rule where the caller's access is not loaded (a write): the vehicle's owner — the owner it has, or would
+ * have after the write, so a new vehicle is one's own and only an administrator gives one to someone else — and
+ * administrators.
  */
 export function mayWriteVehicle(actor: Actor | null, ownerId: string | null | undefined): boolean {
-  return actor?.isAdmin === true || owns(actor, ownerId);
+  return mayEditVehicle(vehicleReader(actor, { ownerId: ownerId ?? null, isPublic: false, servicingCompanyIds: [] }));
 }
 
 /** Edit a vehicle's Info, change who owns a vehicle, delete one: administrators only. */
@@ -72,7 +73,7 @@ export function mayAdministerVehicle(actor: AdminFlag | null): boolean {
 
 /** Write a note or a track session on a vehicle: its owner (as themselves) and administrators. */
 export function mayWriteVehicleRecord(actor: Actor | null, vehicleOwnerId: string | null | undefined): boolean {
-  return actor?.isAdmin === true || owns(actor, vehicleOwnerId);
+  return mayWriteVehicle(actor, vehicleOwnerId);
 }
 
 /**
@@ -132,7 +133,7 @@ export function mayManageCompanies(actor: AdminFlag | null): boolean {
  * Restore a soft-deleted company or service request (both read-only while deleted), changing it further in the same
  * write: administrators.
  */
-export function mayRestore(actor: Actor | null): boolean {
+export function mayRestore(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }
 
