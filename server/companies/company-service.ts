@@ -7,14 +7,32 @@ import { CompanyProfileSchema, CompanyService, ServiceTypeSchema } from '../../s
 import { COMPANY_NOT_FOUND, requireAdmin, requireCompany } from '../admin/access.js';
 import { customerById, customerRecord, CUSTOMER_NOT_FOUND, listCustomers, saveCustomer, validCustomer, type CustomerRow } from '../admin/customers.js';
 import { ms, pageLimit } from '../admin/paging.js';
-import { adminRequest, REQUEST_COLUMNS, REQUEST_JOINS, type RequestListRow } from '../admin/requests.js';
-import { employeeLinks } from '../admin/users.js';
-import { adminVehicle, vehicleColumns, VEHICLE_JOINS, type VehicleListRow } from '../admin/vehicles.js';
+import { adminRequest } from '../admin/requests.js';
+import { adminVehicle } from '../admin/vehicles.js';
 import type { Queryable } from '../db/db.js';
-import { sqlState } from '../db/errors.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession } from '../rpc/session-context.js';
 import { timeArgument } from '../rpc/time-argument.js';
+import {
+  companyById,
+  companyEmployeeLinks,
+  customerRequests,
+  customerVehicles,
+  deleteService,
+  employeeLinkById,
+  employeeLinkState,
+  endEmployeeLink,
+  hasUnendedLink,
+  insertEmployeeLink,
+  insertService,
+  isLiveServiceOf,
+  listLiveServices,
+  liveServiceCompany,
+  lockUserByEmail,
+  setCustomerDeletedAt,
+  updateCompanyProfile,
+  updateService,
+} from './store.js';
 
 export const NO_SUCH_ACCOUNT = 'No account uses this email';
 export const ALREADY_EMPLOYED = 'This account already works for the company';
@@ -29,10 +47,7 @@ const invalid = (errors: Record<string, string | undefined>) => {
 };
 
 async function profile(db: Queryable, companyId: string) {
-  const [row] = await db.query<{ id: string; name: string; short_info: string | null; created_at: Date }>(
-    'select id, name, short_info, created_at from companies where id = $1',
-    [companyId],
-  );
+  const row = await companyById(db, companyId);
   if (!row) throw new ConnectError(COMPANY_NOT_FOUND, Code.NotFound);
   return create(CompanyProfileSchema, { id: row.id, name: row.name, shortInfo: row.short_info ?? '', createdAt: ms(row.created_at) });
 }
@@ -78,7 +93,7 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
   return {
     async getCompany(req, hctx) {
       const role = await requireCompany(db, hctx, req.companyId, 'read');
-      const employees = await employeeLinks(db, 'e.company_id = $1', [req.companyId]);
+      const employees = await companyEmployeeLinks(db, req.companyId);
       // Colleagues see each other's names; only those who manage the staff see their emails.
       if (!role.manage) for (const e of employees) e.userEmail = '';
       return { company: await profile(db, req.companyId), employees, canManage: role.manage };
@@ -88,9 +103,7 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
       await requireCompany(db, hctx, req.companyId, 'manage');
       const { value, errors } = checkCompany({ name: req.name, shortInfo: req.shortInfo });
       invalid(errors);
-      await db.query('update companies set name = $2, short_info = $3 where id = $1', [
-        req.companyId, value.name, value.shortInfo === '' ? null : value.shortInfo,
-      ]);
+      await updateCompanyProfile(db, req.companyId, value.name, value.shortInfo);
       return { company: await profile(db, req.companyId) };
     },
 
@@ -100,47 +113,27 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
       const start = timeArgument('startDate', req.startDate) ?? new Date();
       const email = normalizeEmail(req.email);
       const linkId = await db.transaction(async (tx) => {
-        const [user] = email === '' ? [] : await tx.query<{ id: string }>('select id from users where email = $1 for update', [email]);
-        if (!user) throw new ConnectError(NO_SUCH_ACCOUNT, Code.NotFound);
-        const [current] = await tx.query(
-          `select 1 from company_employees e where e.user_id = $1 and e.company_id = $2
-              and (e.end_date is null or e.end_date > now())`,
-          [user.id, req.companyId],
-        );
-        if (current) throw new ConnectError(ALREADY_EMPLOYED, Code.AlreadyExists);
+        const userId = email === '' ? null : await lockUserByEmail(tx, email);
+        if (userId === null) throw new ConnectError(NO_SUCH_ACCOUNT, Code.NotFound);
+        if (await hasUnendedLink(tx, userId, req.companyId)) throw new ConnectError(ALREADY_EMPLOYED, Code.AlreadyExists);
         const id = newId();
-        await tx.query(
-          `insert into company_employees (id, user_id, company_id, type, start_date, created_by, updated_by)
-           values ($1, $2, $3, $4, $5, $6, $6)`,
-          [id, user.id, req.companyId, req.type, start, role.userId],
-        );
+        await insertEmployeeLink(tx, { id, userId, companyId: req.companyId, type: req.type, startDate: start, byUserId: role.userId });
         return id;
       });
-      const [link] = await employeeLinks(db, 'e.id = $1', [linkId]);
-      return { link };
+      return { link: await employeeLinkById(db, linkId) };
     },
 
     async endEmployee(req, hctx) {
       requireSession(hctx);
-      const [found] = isId(req.linkId)
-        ? await db.query<{ company_id: string; ended: boolean }>(
-            `select company_id, not (e.end_date is null or e.end_date > now()) as ended from company_employees e where id = $1`,
-            [req.linkId],
-          )
-        : [];
+      const found = isId(req.linkId) ? await employeeLinkState(db, req.linkId) : null;
       if (!found) {
         await requireAdmin(db, hctx);
         throw new ConnectError(LINK_NOT_FOUND, Code.NotFound);
       }
-      const role = await requireCompany(db, hctx, found.company_id, 'manage');
+      const role = await requireCompany(db, hctx, found.companyId, 'manage');
       if (found.ended) throw new ConnectError(LINK_ENDED, Code.FailedPrecondition);
-      // A link whose start lies ahead ends before it begins: the end may not precede the start (a table check).
-      await db.query(
-        `update company_employees set end_date = greatest(now(), coalesce(start_date, now())), updated_by = $2 where id = $1`,
-        [req.linkId, role.userId],
-      );
-      const [link] = await employeeLinks(db, 'e.id = $1', [req.linkId]);
-      return { link };
+      await endEmployeeLink(db, req.linkId, role.userId);
+      return { link: await employeeLinkById(db, req.linkId) };
     },
 
     async listCustomers(req, hctx) {
@@ -154,18 +147,9 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
 
     async getCustomer(req, hctx) {
       const { customer, reader } = await reachableCustomer(db, hctx, req.customerId);
-      const vehicles = await db.query<VehicleListRow>(
-        `select ${vehicleColumns(reader)} from vehicles v ${VEHICLE_JOINS} where i.customer_id = $1
-          order by v.created_at desc, v.id desc limit 100`,
-        [customer.id],
-      );
+      const vehicles = await customerVehicles(db, customer.id, reader);
       // An employee sees their own company's work on the customer's vehicles; what other shops do there is not theirs.
-      const requests = await db.query<RequestListRow>(
-        `select ${REQUEST_COLUMNS} from service_requests r ${REQUEST_JOINS}
-          where i.customer_id = $1 and r.deleted_at is null and ($2::text is null or r.company_id = $2)
-          order by r.created_at desc, r.id desc limit 100`,
-        [customer.id, reader === 'admin' ? null : customer.company_id],
-      );
+      const requests = await customerRequests(db, customer.id, reader === 'admin' ? null : customer.company_id);
       return { customer: customerRecord(customer), vehicles: vehicles.map(adminVehicle), requests: requests.map(adminRequest) };
     },
 
@@ -180,20 +164,13 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
 
     async setCustomerDeleted(req, hctx) {
       const { customer } = await reachableCustomer(db, hctx, req.customerId);
-      await db.query(
-        `update customers set deleted_at = case when $2 then coalesce(deleted_at, now()) else null end where id = $1`,
-        [customer.id, req.deleted],
-      );
+      await setCustomerDeletedAt(db, customer.id, req.deleted);
       return { customer: customerRecord((await customerById(db, customer.id))!) };
     },
 
     async listServices(req, hctx) {
       await requireCompany(db, hctx, req.companyId, 'read');
-      const rows = await db.query<{ id: string; company_id: string; name: string; description: string; duration_minutes: number | null }>(
-        `select id, company_id, name, description, duration_minutes from company_services
-          where company_id = $1 and deleted_at is null order by lower(name), id`,
-        [req.companyId],
-      );
+      const rows = await listLiveServices(db, req.companyId);
       return { services: rows.map((r) => create(ServiceTypeSchema, { ...r, companyId: r.company_id, durationMinutes: r.duration_minutes ?? 0 })) };
     },
 
@@ -202,40 +179,28 @@ export function companyService(ctx: ServerContext): Partial<ServiceImpl<typeof C
       const { value, errors } = checkService({ name: req.name, description: req.description, durationMinutes: req.durationMinutes });
       invalid(errors);
       if (req.id !== '') {
-        const [found] = isId(req.id) ? await db.query('select 1 from company_services where id = $1 and company_id = $2 and deleted_at is null', [req.id, req.companyId]) : [];
+        const found = isId(req.id) && (await isLiveServiceOf(db, req.id, req.companyId));
         if (!found) throw new ConnectError(SERVICE_NOT_FOUND, Code.NotFound);
       }
       const id = req.id === '' ? newId() : req.id;
-      const duration = value.durationMinutes === 0 ? null : value.durationMinutes;
-      try {
-        if (req.id === '') {
-          await db.query(
-            'insert into company_services (id, company_id, name, description, duration_minutes, created_by) values ($1, $2, $3, $4, $5, $6)',
-            [id, req.companyId, value.name, value.description, duration, role.userId],
-          );
-        } else {
-          await db.query('update company_services set name = $2, description = $3, duration_minutes = $4 where id = $1', [
-            id, value.name, value.description, duration,
-          ]);
-        }
-      } catch (err) {
-        if (sqlState(err) === '23505') throw new ConnectError(SERVICE_NAME_TAKEN, Code.AlreadyExists);
-        throw err;
-      }
+      const fields = { name: value.name, description: value.description, durationMinutes: value.durationMinutes === 0 ? null : value.durationMinutes };
+      const written =
+        req.id === ''
+          ? await insertService(db, { id, companyId: req.companyId, byUserId: role.userId, ...fields })
+          : await updateService(db, id, fields);
+      if (written === 'name-taken') throw new ConnectError(SERVICE_NAME_TAKEN, Code.AlreadyExists);
       return { service: create(ServiceTypeSchema, { id, companyId: req.companyId, name: value.name, description: value.description, durationMinutes: value.durationMinutes }) };
     },
 
     async setServiceDeleted(req, hctx) {
       requireSession(hctx);
-      const [found] = isId(req.serviceId)
-        ? await db.query<{ company_id: string }>('select company_id from company_services where id = $1 and deleted_at is null', [req.serviceId])
-        : [];
-      if (!found) {
+      const companyId = isId(req.serviceId) ? await liveServiceCompany(db, req.serviceId) : null;
+      if (companyId === null) {
         await requireAdmin(db, hctx);
         throw new ConnectError(SERVICE_NOT_FOUND, Code.NotFound);
       }
-      await requireCompany(db, hctx, found.company_id, 'manage');
-      await db.query('update company_services set deleted_at = now() where id = $1', [req.serviceId]);
+      await requireCompany(db, hctx, companyId, 'manage');
+      await deleteService(db, req.serviceId);
       return {};
     },
   };

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/db.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession, sessionSlot } from '../rpc/session-context.js';
 import { vehicleAccess } from '../vehicles/access.js';
+import { anyTagExists, insertTagIfAbsent, tagExists, tagTarget } from './store.js';
 
 /** The words of SPEC §5 for a tag id that is taken. */
 export const TAG_EXISTS_MESSAGE = 'QR code already exists';
@@ -30,17 +31,10 @@ async function freshHash(db: Queryable, length: number, taken: ReadonlySet<strin
   for (let attempt = 0; attempt < 8; attempt++) {
     const hash = newTagHash(length);
     if (taken.has(hash)) continue;
-    const rows = await db.query('select 1 from qr_tags where id = $1', [hash]);
-    if (rows.length === 0) return hash;
+    if (!(await tagExists(db, hash))) return hash;
   }
   throw new ConnectError('Could not find a free tag hash; try again', Code.Unavailable);
 }
-
-type TagTarget = {
-  target_id: string | null;
-  is_public: boolean | null;
-  user_id: string | null;
-};
 
 /** QrTagService (qr_tag.proto). Who owns a tag is decided by sync uploads (the claim); this service only reads and creates. */
 export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrTagService>> {
@@ -52,13 +46,8 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
 
     async resolve(req, hctx) {
       if (!isTagHash(req.hash)) throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
-      const [tag] = await ctx.db.query<TagTarget>(
-        `select t.target_id, v.is_public, v.user_id
-           from qr_tags t left join vehicles v on v.id = t.target_id
-          where t.id = $1`,
-        [req.hash],
-      );
-      if (tag === undefined) return { status: TagStatus.NOT_FOUND };
+      const tag = await tagTarget(ctx.db, req.hash);
+      if (tag === null) return { status: TagStatus.NOT_FOUND };
       if (tag.target_id === null) return { status: TagStatus.UNCLAIMED };
       // Anonymous callers are welcome; the tag opens the vehicle for whoever GetVehicle lets see it.
       const viewer = sessionSlot(hctx).session?.userId ?? null;
@@ -80,9 +69,7 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
       return ctx.db.transaction(async (tx) => {
         const hashes: string[] = [];
         if (given.length > 0) {
-          const placeholders = given.map((_, i) => `$${i + 1}`).join(', ');
-          const taken = await tx.query(`select 1 from qr_tags where id in (${placeholders})`, given);
-          if (taken.length > 0) throw new ConnectError(TAG_EXISTS_MESSAGE, Code.AlreadyExists);
+          if (await anyTagExists(tx, given)) throw new ConnectError(TAG_EXISTS_MESSAGE, Code.AlreadyExists);
           hashes.push(...given);
         } else {
           const made = new Set<string>();
@@ -91,11 +78,7 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
         }
         for (const hash of hashes) {
           // A tag made between the check and here (another admin, same hash) fails the primary key: told the same way.
-          const inserted = await tx.query(
-            'insert into qr_tags (id, created_by) values ($1, $2) on conflict (id) do nothing returning id',
-            [hash, userId],
-          );
-          if (inserted.length === 0) throw new ConnectError(TAG_EXISTS_MESSAGE, Code.AlreadyExists);
+          if (!(await insertTagIfAbsent(tx, hash, userId))) throw new ConnectError(TAG_EXISTS_MESSAGE, Code.AlreadyExists);
         }
         return { hashes };
       });

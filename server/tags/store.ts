@@ -1,0 +1,47 @@
+import type { Queryable } from '../db/db.js';
+
+// What QrTagService reads and writes of qr_tags. Who owns a tag is decided by sync uploads, so nothing here changes
+// a tag once it exists.
+
+/** Whether a tag uses this hash. */
+export async function tagExists(db: Queryable, hash: string): Promise<boolean> {
+  const rows = await db.query('select 1 from qr_tags where id = $1', [hash]);
+  return rows.length > 0;
+}
+
+/** Whether a tag uses any of these hashes (at least one). */
+export async function anyTagExists(db: Queryable, hashes: readonly string[]): Promise<boolean> {
+  const placeholders = hashes.map((_, i) => `$${i + 1}`).join(', ');
+  const rows = await db.query(`select 1 from qr_tags where id in (${placeholders})`, hashes);
+  return rows.length > 0;
+}
+
+/** Where a tag points: its vehicle (null when unclaimed) and, when that vehicle exists, its owner and visibility. */
+export type TagTarget = {
+  target_id: string | null;
+  is_public: boolean | null;
+  user_id: string | null;
+};
+
+/** The tag with this hash and the vehicle it points at; null when no tag uses the hash. */
+export async function tagTarget(db: Queryable, hash: string): Promise<TagTarget | null> {
+  const [tag] = await db.query<TagTarget>(
+    `select t.target_id, v.is_public, v.user_id
+       from qr_tags t left join vehicles v on v.id = t.target_id
+      where t.id = $1`,
+    [hash],
+  );
+  return tag ?? null;
+}
+
+/**
+ * Creates an unclaimed tag made by `createdBy`; false, changing nothing, when a tag already uses the hash (one made
+ * since the caller looked fails the primary key and is told the same way).
+ */
+export async function insertTagIfAbsent(tx: Queryable, hash: string, createdBy: string): Promise<boolean> {
+  const inserted = await tx.query('insert into qr_tags (id, created_by) values ($1, $2) on conflict (id) do nothing returning id', [
+    hash,
+    createdBy,
+  ]);
+  return inserted.length > 0;
+}
