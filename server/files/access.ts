@@ -4,6 +4,7 @@ import { mayAttach, type AttachmentParty, type AttachmentTarget } from '../../sr
 import type { Queryable } from '../db/db.js';
 import { atLeast, readableVehicle } from '../vehicles/access.js';
 import { loadActor } from '../db/actor.js';
+import { findLiveNoteOwner, findLiveRequestParties, findNoteVisibility, findVehicleOwner, formKeysOfHeldFile } from './store.js';
 
 /**
  * Who may attach files to what, and who may download a stored file (SPEC §6), by where they stand towards the thing
@@ -23,22 +24,14 @@ async function partyTo(db: Queryable, userId: string, target: AttachmentTarget):
   const actor = await loadActor(db, userId);
   const admin = actor?.isAdmin === true;
   if (target.kind === 'vehicle') {
-    const [v] = await db.query<{ user_id: string | null }>('select user_id from vehicles where id = $1', [target.id]);
+    const v = await findVehicleOwner(db, target.id);
     return v === undefined ? null : { isAdmin: admin, ownsVehicle: v.user_id === userId, staffOfRequest: false };
   }
   if (target.kind === 'note') {
-    const [n] = await db.query<{ owner: string | null }>(
-      `select v.user_id as owner from vehicle_notes n join vehicles v on v.id = n.vehicle_id
-        where n.id = $1 and n.deleted_at is null`,
-      [target.id],
-    );
+    const n = await findLiveNoteOwner(db, target.id);
     return n === undefined ? null : { isAdmin: admin, ownsVehicle: n.owner === userId, staffOfRequest: false };
   }
-  const [r] = await db.query<{ company_id: string | null; owner: string | null }>(
-    `select r.company_id, v.user_id as owner from service_requests r join vehicles v on v.id = r.vehicle_id
-      where r.id = $1 and r.deleted_at is null`,
-    [target.id],
-  );
+  const r = await findLiveRequestParties(db, target.id);
   return r === undefined ? null : { isAdmin: admin, ownsVehicle: r.owner === userId, staffOfRequest: worksFor(actor, r.company_id) };
 }
 
@@ -56,13 +49,7 @@ export async function requireAttach(db: Queryable, userId: string, target: Attac
 async function maySeeTarget(db: Queryable, hctx: HandlerContext, viewer: string | null, kind: string, id: string): Promise<boolean> {
   // A request's files are for those who handle the request: its vehicle's owner, admins and its company's staff.
   if (kind === 'service_request') return viewer !== null && (await mayAttachTo(db, viewer, { kind, id }));
-  const [row] =
-    kind === 'vehicle'
-      ? [{ vehicle_id: id, is_public: true, deleted: false }]
-      : await db.query<{ vehicle_id: string; is_public: boolean; deleted: boolean }>(
-          'select vehicle_id, is_public, deleted_at is not null as deleted from vehicle_notes where id = $1',
-          [id],
-        );
+  const row = kind === 'vehicle' ? { vehicle_id: id, is_public: true, deleted: false } : await findNoteVisibility(db, id);
   if (row === undefined) return false;
   try {
     const { access } = await readableVehicle(db, hctx, row.vehicle_id);
@@ -79,16 +66,9 @@ async function maySeeTarget(db: Queryable, hctx: HandlerContext, viewer: string 
  * owner or employee sees what anyone in their place sees.
  */
 export async function mayDownload(db: Queryable, hctx: HandlerContext, viewer: string | null, fileId: string): Promise<boolean> {
-  const links = await db.query<{ form_key: string }>(
-    `select distinct b.form_key from upload_form_files ff
-       join upload_buckets b on b.id = ff.upload_form_id
-       join bucket_file_holders h on h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = ff.user_id
-      where ff.upload_bucket_file_id = $1`,
-    [fileId],
-  );
-  for (const link of links) {
-    const slash = link.form_key.indexOf('/');
-    if (await maySeeTarget(db, hctx, viewer, link.form_key.slice(0, slash), link.form_key.slice(slash + 1))) return true;
+  for (const formKey of await formKeysOfHeldFile(db, fileId)) {
+    const slash = formKey.indexOf('/');
+    if (await maySeeTarget(db, hctx, viewer, formKey.slice(0, slash), formKey.slice(slash + 1))) return true;
   }
   return false;
 }

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from './files.js';
 import { downloadHeaders, OWN_SERVER_DOWNLOAD_HEADERS } from './download-headers.js';
 import { checkFileUrl } from './signing.js';
+import { findFileForUrl } from './store.js';
 
 /**
  * The signed file URLs of the Upload service (upload.proto describes the protocol):
@@ -25,12 +26,7 @@ export async function handleFiles(files: FileStorage, req: IncomingMessage, res:
     req.resume();
     return send(403, {}, check.reason === 'expired' ? 'This link has expired' : 'This link is not valid');
   }
-  const [file] = await files.db.query<{ filesize: string | number; state: number; blob_key: string | null; type: string | null; filename: string | null }>(
-    `select f.filesize, f.state, f.blob_key, f.type,
-            (select filename from upload_form_files where upload_bucket_file_id = f.id order by created_at limit 1) as filename
-       from bucket_files f where f.id = $1`,
-    [fileId],
-  );
+  const file = await findFileForUrl(files.db, fileId);
   if (file === undefined) {
     req.resume();
     return send(404, {}, 'Not found');

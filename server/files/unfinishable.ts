@@ -3,6 +3,7 @@ import { parseFormKey } from '../../src/domain/files.js';
 import type { Queryable } from '../db/db.js';
 import type { FileStorage } from './files.js';
 import { mayAttachTo } from './access.js';
+import { deleteFormFiles, deleteUnstoredFormFilesIn, formFilesAddedBy, hasAddedFile } from './store.js';
 
 /**
  * Uploads that can never be finished where they were begun: the thing a bucket is attached to is no longer the
@@ -28,17 +29,10 @@ export const noLongerYours = () => new ConnectError(NO_LONGER_YOURS, Code.Failed
  * that is no longer theirs (its devices would show a file nobody can fetch).
  */
 export async function dropUnfinishedIn(files: FileStorage, userId: string, bucketId: string): Promise<void> {
-  const dropped = await files.db.query<{ file_id: string }>(
-    `delete from upload_form_files ff
-      where ff.upload_form_id = $1 and ff.user_id = $2
-        and not exists (select 1 from bucket_file_holders h where h.bucket_file_id = ff.upload_bucket_file_id and h.user_id = $2)
-      returning ff.upload_bucket_file_id as file_id`,
-    [bucketId, userId],
-  );
-  for (const fileId of new Set(dropped.map((row) => row.file_id))) {
+  const dropped = await deleteUnstoredFormFilesIn(files.db, bucketId, userId);
+  for (const fileId of new Set(dropped)) {
     // The same bytes may still be on their way to something the caller may add to: those stay.
-    const elsewhere = await files.db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 limit 1', [fileId, userId]);
-    if (elsewhere.length === 0) await files.partials.remove(fileId, userId);
+    if (!(await hasAddedFile(files.db, fileId, userId))) await files.partials.remove(fileId, userId);
   }
 }
 
@@ -55,13 +49,8 @@ export async function requireStillAttached(files: FileStorage, userId: string, b
  * either. Returns how many were dropped.
  */
 export async function dropUnfinishable(db: Queryable, userId: string, fileId: string): Promise<number> {
-  const rows = await db.query<{ id: string; form_key: string | null }>(
-    `select ff.id, b.form_key from upload_form_files ff join upload_buckets b on b.id = ff.upload_form_id
-      where ff.upload_bucket_file_id = $1 and ff.user_id = $2`,
-    [fileId, userId],
-  );
   const stale: string[] = [];
-  for (const row of rows) if (!(await stillAttachable(db, userId, row.form_key))) stale.push(row.id);
-  if (stale.length > 0) await db.query('delete from upload_form_files where id = any($1::text[])', [stale]);
+  for (const row of await formFilesAddedBy(db, fileId, userId)) if (!(await stillAttachable(db, userId, row.form_key))) stale.push(row.id);
+  if (stale.length > 0) await deleteFormFiles(db, stale);
   return stale.length;
 }

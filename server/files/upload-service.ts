@@ -14,11 +14,11 @@ import {
 } from '../../src/domain/files.js';
 import { mayUseBucket } from '../../src/domain/access.js';
 import { EMPTY_BUCKET_MESSAGE } from '../../src/domain/uploadErrors.js';
-import { isId, newId } from '../../src/domain/ids.js';
+import { isId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { Queryable } from '../db/db.js';
 import { downloadHeaders } from './download-headers.js';
-import { forgetGone, NONE_TO_COME_BACK, UNSTORED_BY_ADDER, wasRemoved, wasSwept } from './gone-files.js';
+import { forgetGone, wasRemoved, wasSwept } from './gone-files.js';
 import type { FileStorage } from './files.js';
 import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from './url-lifetimes.js';
 import { signFileUrl } from './signing.js';
@@ -26,6 +26,24 @@ import { mayDownload, requireAttach } from './access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
 import { requireSession, sessionSlot } from '../rpc/session-context.js';
 import { loadActor } from '../db/actor.js';
+import {
+  addFileUnlessKnown,
+  addFormFile,
+  bucketListsFile,
+  countFormFilesIn,
+  createBucket,
+  findBucket,
+  findFileByHash,
+  findFormFile,
+  firstFilename,
+  hasAddedFile,
+  holdAddedFile,
+  holdsFile,
+  lockCompleteBuckets,
+  recordStoredBy,
+  type BucketRow,
+  type FileRow,
+} from './store.js';
 
 /**
  * The Upload service (SPEC §7, upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
@@ -44,35 +62,14 @@ const invalid = (message: string) => new ConnectError(message, Code.InvalidArgum
 /** What the add's transaction answers for an existing bucket whose target the caller may no longer add to. */
 const NO_LONGER_ATTACHABLE = Symbol('no longer attachable');
 
-type BucketRow = {
-  id: string;
-  locked: number;
-  user_id: string | null;
-  form_key: string | null;
-};
-type FileRow = {
-  id: string;
-  filehash: string;
-  type: string | null;
-  filesize: string | number | null;
-  state: number;
-  file_hash: string | null;
-  blob_key: string | null;
-  extension: string | null;
-  metadata_hash: string | null;
-};
-
 function checkBucketId(bucketId: string): void {
   if (bucketId === '') throw invalid(EMPTY_BUCKET_MESSAGE);
   if (!isId(bucketId)) throw invalid('A bucket id is 22 url-safe characters');
 }
 
 /** The caller's bucket (admins may use anyone's); not_found otherwise, "when checking lock" too (SPEC §8). */
-async function ownBucket(db: Queryable, userId: string, bucketId: string, lock = false): Promise<BucketRow> {
-  const [bucket] = await db.query<BucketRow>(
-    `select id, locked, user_id, form_key from upload_buckets where id = $1${lock ? ' for update' : ''}`,
-    [bucketId],
-  );
+async function ownBucket(db: Queryable, userId: string, bucketId: string): Promise<BucketRow> {
+  const bucket = await findBucket(db, bucketId);
   if (bucket === undefined) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
   // The caller's own bucket needs no reading of who they are.
   if (bucket.user_id !== userId && !mayUseBucket(await loadActor(db, userId), bucket.user_id)) {
@@ -83,15 +80,7 @@ async function ownBucket(db: Queryable, userId: string, bucketId: string, lock =
 
 async function fileByHash(db: Queryable, combined: string): Promise<FileRow | undefined> {
   if (!isHash(combined)) throw invalid('A combined hash is 32 lowercase hex digits');
-  const [file] = await db.query<FileRow>(
-    'select id, filehash, type, filesize, state, file_hash, blob_key, extension, metadata_hash from bucket_files where filehash = $1',
-    [combined],
-  );
-  return file;
-}
-
-async function holds(db: Queryable, fileId: string, userId: string): Promise<boolean> {
-  return (await db.query('select 1 from bucket_file_holders where bucket_file_id = $1 and user_id = $2', [fileId, userId])).length > 0;
+  return findFileByHash(db, combined);
 }
 
 /** Every check of one file to add, with the reason a person can act on. */
@@ -112,30 +101,6 @@ function checkFileToAdd(f: FileToAdd): { type: keyof typeof ACCEPTED_FILE_TYPES;
   return { type: meta.type, size, filename: f.filename };
 }
 
-/**
- * Locks the caller's buckets holding `fileId` once every file in them has been stored by its uploader, and no file the
- * sweep took from them may still come back (a locked bucket takes no file, and that one's device adds it again).
- */
-async function lockCompleteBuckets(db: Queryable, fileId: string): Promise<void> {
-  await db.query(
-    `update upload_buckets b set locked = 1
-      where b.locked = 0
-        and b.id in (select upload_form_id from upload_form_files where upload_bucket_file_id = $1)
-        and not exists (select 1 from upload_form_files ff where ff.upload_form_id = b.id and ${UNSTORED_BY_ADDER})
-        and ${NONE_TO_COME_BACK}`,
-    [fileId],
-  );
-}
-
-/** Whether the bucket lists the file (added by `addedBy`, when given: only its adder uploads it). */
-async function bucketLists(db: Queryable, bucketId: string, fileId: string, addedBy?: string): Promise<boolean> {
-  const rows = await db.query(
-    'select 1 from upload_form_files where upload_form_id = $1 and upload_bucket_file_id = $2 and ($3::text is null or user_id = $3)',
-    [bucketId, fileId, addedBy ?? null],
-  );
-  return rows.length > 0;
-}
-
 export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof UploadService>> {
   const { db } = files;
   return {
@@ -144,8 +109,8 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       checkBucketId(req.bucketId);
       const bucket = await ownBucket(db, userId, req.bucketId);
       const file = await fileByHash(db, req.combinedHash);
-      const inBucket = file !== undefined && (await bucketLists(db, bucket.id, file.id));
-      const state = file === undefined ? FileState.UNSPECIFIED : (await holds(db, file.id, userId)) ? FileState.DOWNLOADED_OK : FileState.PENDING_UPLOAD;
+      const inBucket = file !== undefined && (await bucketListsFile(db, bucket.id, file.id));
+      const state = file === undefined ? FileState.UNSPECIFIED : (await holdsFile(db, file.id, userId)) ? FileState.DOWNLOADED_OK : FileState.PENDING_UPLOAD;
       return { exists: file !== undefined, inBucket, state, bucketLocked: bucket.locked === 1, fileId: file?.id ?? '' };
     },
 
@@ -157,29 +122,24 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const checked = req.files.map(checkFileToAdd);
       const target = parseFormKey(req.formKey);
       const added = await db.transaction(async (tx) => {
-        const [existing] = await tx.query<BucketRow>('select id, locked, user_id, form_key from upload_buckets where id = $1 for update', [req.bucketId]);
+        const existing = await findBucket(tx, req.bucketId, true);
         let bucket: BucketRow;
         if (existing === undefined) {
           if (target === null) throw invalid("form_key must be 'vehicle/<id>', 'note/<id>' or 'service_request/<id>'");
           await requireAttach(tx, userId, target);
           // The bucket's vehicle and company come from its target (migration 0017), and follow it.
-          await tx.query('insert into upload_buckets (id, locked, user_id, form_key) values ($1, 0, $2, $3)', [req.bucketId, userId, formKeyOf(target)]);
-          bucket = { id: req.bucketId, locked: 0, user_id: userId, form_key: formKeyOf(target) };
+          bucket = await createBucket(tx, req.bucketId, userId, formKeyOf(target));
         } else {
           bucket = await ownBucket(tx, userId, req.bucketId);
           if (req.formKey !== '' && req.formKey !== bucket.form_key) throw invalid('This bucket belongs to something else');
           // Refused after this transaction, which has written nothing yet: the drop must not be rolled back with it.
           if (!(await stillAttachable(tx, userId, bucket.form_key))) return NO_LONGER_ATTACHABLE;
         }
-        const [{ count }] = (await tx.query<{ count: number }>('select count(*)::int as count from upload_form_files where upload_form_id = $1', [bucket.id])) as [{ count: number }];
+        const count = await countFormFilesIn(tx, bucket.id);
         const answers = [];
         for (const [i, f] of req.files.entries()) {
           const { type, size, filename } = checked[i]!;
-          const [known] = await tx.query<{ upload_form_id: string; combined: string; user_id: string }>(
-            `select ff.upload_form_id, bf.filehash as combined, ff.user_id from upload_form_files ff
-               join bucket_files bf on bf.id = ff.upload_bucket_file_id where ff.id = $1`,
-            [f.formFileId],
-          );
+          const known = await findFormFile(tx, f.formFileId);
           if (known !== undefined && (known.upload_form_id !== bucket.id || known.combined !== f.combinedHash || known.user_id !== userId)) {
             throw invalid('This form file id is already used for another file');
           }
@@ -189,21 +149,29 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
             continue;
           }
           if (known === undefined && bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
-          await tx.query(
-            `insert into bucket_files (id, filehash, extension, type, filesize, state, file_hash, metadata_hash)
-             values ($1, $2, $3, $4, $5, 1, $6, $7) on conflict (filehash) do nothing`,
-            [newId(), f.combinedHash, ACCEPTED_FILE_TYPES[type].extension, type, size, f.fileHash, f.metadataHash],
-          );
+          await addFileUnlessKnown(tx, {
+            combinedHash: f.combinedHash,
+            extension: ACCEPTED_FILE_TYPES[type].extension,
+            type,
+            size,
+            fileHash: f.fileHash,
+            metadataHash: f.metadataHash,
+          });
           const file = (await fileByHash(tx, f.combinedHash))!;
           if (known === undefined) {
-            await tx.query(
-              `insert into upload_form_files (id, upload_form_id, upload_bucket_file_id, description, file_hash, filename, sort_order, user_id)
-               values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-              [f.formFileId, bucket.id, file.id, f.description || null, f.combinedHash, filename, count + i, userId],
-            );
+            await addFormFile(tx, {
+              id: f.formFileId,
+              bucketId: bucket.id,
+              fileId: file.id,
+              description: f.description || null,
+              combinedHash: f.combinedHash,
+              filename,
+              sortOrder: count + i,
+              userId,
+            });
             await forgetGone(tx, f.formFileId);
           }
-          const held = await holds(tx, file.id, userId);
+          const held = await holdsFile(tx, file.id, userId);
           answers.push({ combinedHash: f.combinedHash, fileId: file.id, needsUpload: !held, state: held ? FileState.DOWNLOADED_OK : FileState.PENDING_UPLOAD });
           if (held) await lockCompleteBuckets(tx, file.id);
         }
@@ -225,10 +193,10 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const file = await fileByHash(db, req.combinedHash);
       // The caller's bucket exists, so its add has been made: a file it does not list was taken out of it since, by
       // the sweep (the device adds it again) or by a person (never added back).
-      const inBucket = file !== undefined && (await bucketLists(db, bucket.id, file.id, userId));
+      const inBucket = file !== undefined && (await bucketListsFile(db, bucket.id, file.id, userId));
       if (!inBucket && (await wasSwept(db, userId, bucket.id, req.combinedHash))) throw new ConnectError(FILE_SWEPT, Code.NotFound);
       if (!inBucket) throw new ConnectError(FILE_REMOVED, Code.FailedPrecondition);
-      if (await holds(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
+      if (await holdsFile(db, file.id, userId)) throw new ConnectError('This file is stored already', Code.AlreadyExists);
       if (bucket.locked === 1) throw new ConnectError(BUCKET_LOCKED, Code.FailedPrecondition);
       // Said before any byte is sent: the user's unfinished uploads already fill their share (files/partials.ts).
       const room = await files.partials.allowance(file.id, userId);
@@ -241,15 +209,15 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       const { userId } = requireSession(hctx);
       const file = await fileByHash(db, req.combinedHash);
       if (file === undefined) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
-      const dropped = (await holds(db, file.id, userId)) ? 0 : await dropUnfinishable(db, userId, file.id);
-      const mine = (await db.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2', [file.id, userId])).length > 0;
+      const dropped = (await holdsFile(db, file.id, userId)) ? 0 : await dropUnfinishable(db, userId, file.id);
+      const mine = await hasAddedFile(db, file.id, userId);
       if (!mine && dropped > 0) {
         await files.partials.remove(file.id, userId);
         throw noLongerYours();
       }
       if (!mine) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       if (req.metadataHash !== '' && req.metadataHash !== file.metadata_hash) throw invalid('The metadata hash does not match the file');
-      if (await holds(db, file.id, userId)) return { state: FileState.DOWNLOADED_OK };
+      if (await holdsFile(db, file.id, userId)) return { state: FileState.DOWNLOADED_OK };
       const size = Number(file.filesize);
       const held = await files.partials.size(file.id, userId);
       if (held < size) throw new ConnectError(`Only ${held} of ${size} bytes have arrived`, Code.NotFound);
@@ -269,10 +237,8 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         // Still attached now, and held so until this commits: while the bytes travelled the file may have been removed,
         // or its upload swept as abandoned (files/sweep.ts). Then the device adds it again; the blob, named by its
         // bytes, is the one it will store.
-        const attached = await tx.query('select 1 from upload_form_files where upload_bucket_file_id = $1 and user_id = $2 for share', [file.id, userId]);
-        if (attached.length === 0) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
-        await tx.query('update bucket_files set state = $3, blob_key = $2 where id = $1', [file.id, sha256, FileState.DOWNLOADED_OK]);
-        await tx.query('insert into bucket_file_holders (bucket_file_id, user_id) values ($1, $2) on conflict do nothing', [file.id, userId]);
+        if (!(await holdAddedFile(tx, file.id, userId))) throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
+        await recordStoredBy(tx, file.id, userId, sha256);
         await lockCompleteBuckets(tx, file.id);
       });
       return { state: FileState.DOWNLOADED_OK };
@@ -285,11 +251,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
         throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       }
       const expires = files.now() + DOWNLOAD_URL_TTL_MS;
-      const [name] = await db.query<{ filename: string | null }>(
-        'select filename from upload_form_files where upload_bucket_file_id = $1 order by created_at limit 1',
-        [file.id],
-      );
-      const headers = downloadHeaders({ type: file.type, filename: name?.filename ?? null });
+      const headers = downloadHeaders({ type: file.type, filename: await firstFilename(db, file.id) });
       const external = await files.store.externalDownloadUrl(file.blob_key, headers, expires);
       const downloadUrl = external ?? signFileUrl(await files.urlKey(), 'download', file.id, viewer ?? '', expires);
       return { downloadUrl, downloadUrlExpire: BigInt(expires) };
