@@ -15,7 +15,7 @@ type Values = Record<string, string | number | null>;
 const clockNow = () => new Date().toISOString();
 
 /**
- * Update the row if this device holds it, insert it whole otherwise (SPEC §7 for vehicle info). `at` is when the
+ * Update the row if this device holds it, insert it whole otherwise (as vehicle info is written). `at` is when the
  * person made the change: a new row's created_at (the server keeps it), and every row's updated_at until the server
  * answers with its own.
  */
