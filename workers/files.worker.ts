@@ -4,7 +4,7 @@ import { Md5 } from '../src/domain/md5.js';
 import type { FilesWorkerApi, PreparedFile, PrepareOptions, Progress } from '../src/uploads/filesWorkerApi.js';
 
 /**
- * The files worker: photo scaling, MD5 hashing and the OPFS file store (SPEC §3 local_opfs_files keeps the
+ * The files worker: photo scaling, MD5 hashing and the OPFS file store (the local table local_opfs_files keeps the
  * bookkeeping; the bytes live here under /uploads). Bytes are read and written in 1 MB slices so memory stays flat
  * and progress can be reported while a large file is hashed.
  */

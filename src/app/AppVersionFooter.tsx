@@ -1,6 +1,6 @@
 import { APP_VERSION } from './version.js';
 
-/** SPEC §9 "Build version": the app's version at the bottom of every page, and of the frame painted before them. */
+/** The app's version at the bottom of every page, and of the frame painted before them. */
 export function AppVersionFooter() {
   return (
     <footer className="app-version" data-app-version={APP_VERSION}>

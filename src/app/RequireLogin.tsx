@@ -10,7 +10,7 @@ import { PageLoading } from './PageLoading.js';
 import { usePageTitle } from './pageTitle.js';
 import { useLocation } from './router.js';
 
-/** SPEC §2: pages marked login-required show 'Restricted Access' to visitors who are not signed in. */
+/** Pages marked login-required show 'Restricted Access' to visitors who are not signed in. */
 export function RequireLogin({ children, message }: { children: ReactNode; message?: string }) {
   const { status, session } = useSessionSnapshot();
   // Until storage answers, a signed-in user must not see a flash of "Restricted Access".

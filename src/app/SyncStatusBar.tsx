@@ -11,9 +11,9 @@ export interface SyncStatusViewProps {
 }
 
 /**
- * SPEC §2 sync status bar. The root and its live region stay mounted while idle so the first state after idle is
- * announced, and so tests can always read data-sync-state. It is a named region: the bar sits outside <main>, and
- * content outside any landmark is lost to screen-reader users moving by landmarks.
+ * The sync status bar, fixed at the bottom of every screen. The root and its live region stay mounted while idle so
+ * the first state after idle is announced, and so tests can always read data-sync-state. It is a named region: the
+ * bar sits outside <main>, and content outside any landmark is lost to screen-reader users moving by landmarks.
  */
 export function SyncStatusView({ view, onRefresh, onReconnect }: SyncStatusViewProps) {
   return (

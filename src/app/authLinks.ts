@@ -1,4 +1,4 @@
-// SPEC §2 "Authentication UI": the auth drawer lives in the query string (?auth=login|register), so any page can
+// The auth drawer lives in the query string (?auth=login|register), so any page can
 // link to it, the back button closes it, and a reload keeps it open.
 import { getLocation, navigate } from '../ui/navigation.js';
 import type { AppLocation } from '../ui/navigation.js';
@@ -28,7 +28,7 @@ export function authHref(location: AppLocation, mode: AuthMode, email?: string):
   });
 }
 
-/** Hides the drawer (SPEC §4: also after a successful registration or sign-in). */
+/** Hides the drawer (also after a successful registration or sign-in). */
 export function closeAuthDrawer(): void {
   const location = getLocation();
   const target = withParams(location, (params) => {

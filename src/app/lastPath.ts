@@ -1,5 +1,5 @@
-// SPEC §2: "The app remembers the last visited path and, when opened at the root in standalone mode, redirects to
-// it." An installed app always opens at its start URL ('/'); this puts people back where they were.
+// The app remembers the last visited path and, when opened at the root in standalone mode, redirects to it. An
+// installed app always opens at its start URL ('/'); this puts people back where they were.
 import { getLocation, subscribe } from '../ui/navigation.js';
 import { HOME_PATH, matchRoute } from './routes.js';
 

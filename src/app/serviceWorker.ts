@@ -1,12 +1,12 @@
-// Registration and updates of sw/sw.ts (SPEC §4 "Service worker"). Loaded after the first render: nothing here may
+// Registration (at scope /) and updates of sw/sw.ts. Loaded after the first render: nothing here may
 // delay the shell. Every browser dependency comes through ServiceWorkerEnv so the flows run against fakes in tests.
 import { isOwnCache, type PageGroup } from '../../sw/manifest.js';
 
 export const SW_URL = '/sw.js';
 export const SW_SCOPE = '/';
-/** SPEC §9 "Service worker update pause". */
+/** After an update check, the pause before the waiting worker is told to take over. */
 export const UPDATE_PAUSE_MS = 500;
-/** SPEC §4: on reset, 1 s for the worker to answer, 3 s for the unregistration. */
+/** On reset, 1 s for the worker to answer, 3 s for the unregistration. */
 export const RESET_MESSAGE_TIMEOUT_MS = 1000;
 export const RESET_UNREGISTER_TIMEOUT_MS = 3000;
 /** An installed app can stay open for days; coming back to it after this long checks for a new version. */
@@ -15,7 +15,7 @@ export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 export const RELOAD_GUARD_MS = 10_000;
 const RELOAD_AT_KEY = 'tagbook.swReloadAt';
 
-/** SPEC §8, exactly. */
+/** The service worker's error texts, word for word as the product gives them. */
 export const SW_ERRORS = {
   notSupported: 'Service Worker not supported',
   noRegistration: 'No service worker registration found',
@@ -98,7 +98,7 @@ export function shouldReload(wasControlled: boolean, lastReloadAt: number | null
 }
 
 /**
- * SPEC §4: check for an update, pause 500 ms, tell the waiting worker to take over. The controllerchange listener of
+ * Check for an update, pause 500 ms, tell the waiting worker to take over. The controllerchange listener of
  * startServiceWorker reloads the page once it has.
  */
 export async function updateServiceWorker(env: ServiceWorkerEnv = browserEnv()): Promise<void> {

@@ -1,4 +1,5 @@
-// The connection lifecycle of SPEC §4, with every effect injected so the rules can be tested with fake timers.
+// The connection lifecycle (connect at start; reconnect on a user change, going offline and back), with every
+// effect injected so the rules can be tested with fake timers.
 import { Backoff, RETRY_SCHEDULE } from '../domain/backoff.js';
 
 export const USER_CHANGE_PAUSE_MS = 1000;

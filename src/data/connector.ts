@@ -34,9 +34,9 @@ function isSessionEnded(err: unknown): boolean {
 }
 
 /**
- * RPC failures reach us rewritten to 'Server error.' (SPEC §8), with the original as `cause`. The sync bar tells
- * "offline" from "broken" by the message (SPEC §8: fetch / network), so a request that never reached the server
- * must keep saying so, or every flaky moment of a phone's network would show a red error.
+ * RPC failures reach us rewritten to 'Server error.', with the original as `cause`. The sync bar tells "offline"
+ * from "broken" by the message (a network failure names fetch or network), so a request that never reached the
+ * server must keep saying so, or every flaky moment of a phone's network would show a red error.
  */
 export function asSyncError(err: unknown): unknown {
   const original = err instanceof ConnectError && err.cause instanceof Error ? err.cause : err;
@@ -67,7 +67,7 @@ export class TagbookConnector implements PowerSyncBackendConnector {
     this.retries.startOver();
   }
 
-  /** A fresh 5-minute token on every connect (SPEC §7); anonymous visitors get one for public data. */
+  /** A fresh 5-minute token on every connect; anonymous visitors get one for public data. */
   async fetchCredentials(): Promise<PowerSyncCredentials | null> {
     // A shared sync worker started by an earlier page may still be retrying: without a network, say so at once
     // (a network error: the bar shows offline) instead of sending a request that cannot arrive.

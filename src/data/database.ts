@@ -46,7 +46,7 @@ class TagbookDatabase extends WebPowerSyncDatabase {
   }
 }
 
-/** Opens the PowerSync database on the storage SPEC §4 picks. Callers go through databaseState.whenDatabaseReady. */
+/** Opens the PowerSync database on the store chosen at start. Callers go through databaseState.whenDatabaseReady. */
 export async function openLocalDatabase(): Promise<{ db: PowerSyncDatabase; storage: StorageKind }> {
   const choice = await decideStorage();
   if (choice.kind === 'idb' && choice.reason !== 'preference') console.info(`local database on IndexedDB (${choice.reason})`);

@@ -28,7 +28,7 @@ export function getDatabaseState(): DatabaseState {
   return state;
 }
 
-/** SPEC §8: using the local database before it is initialised is a programming error, said plainly. */
+/** Using the local database before it is initialised is a programming error, said plainly. */
 export function getDatabase(): PowerSyncDatabase {
   if (!database) throw new Error('The sync engine is not initialized: the local database is not open yet.');
   return database;
@@ -40,7 +40,7 @@ export function whenDatabaseReady(): Promise<PowerSyncDatabase> {
   return opening;
 }
 
-/** SPEC §4 "close time-out for old database 2 s": a wedged database must not block its replacement. */
+/** The old database gets 2 s to close: a wedged database must not block its replacement. */
 export const CLOSE_TIMEOUT_MS = 2000;
 
 /** Closes the current database (waiting at most 2 s) and opens a fresh one on the same storage. */

@@ -1,6 +1,6 @@
 import { whenDatabaseReady } from './databaseState.js';
 
-/** SPEC §4 database reset: the page reloads this long after the local data is cleared. */
+/** Database reset: the page reloads this long after the local data is cleared. */
 export const RESET_RELOAD_MS = 100;
 
 /** How many local changes wait to be uploaded (the SDK's queue): what a reset would throw away. */

@@ -1,6 +1,6 @@
 import { getSession } from '../rpc/session.js';
 
-// The notification error list of SPEC §3: the last few failures worth telling someone about (sync credentials,
+// The notification error list: the last few failures worth telling someone about (sync credentials,
 // uploads, refused changes). Newest first, at most 5.
 export const NOTIFICATION_LIMIT = 5;
 

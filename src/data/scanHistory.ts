@@ -3,7 +3,7 @@ import { whenDatabaseReady } from './databaseState.js';
 import type { ScanHistoryRow } from './schema.js';
 import { useWatchedQuery } from './useQuery.js';
 
-/** SPEC §9: the newest 20 scans by scanned_at are kept; older ones are deleted. */
+/** The newest 20 scans by scanned_at are kept; older ones are deleted. */
 export const SCAN_HISTORY_LIMIT = 20;
 
 export type ScanHistoryEntry = Pick<ScanHistoryRow, 'id' | 'content' | 'scanned_at'>;
@@ -53,7 +53,7 @@ export async function recordScanIn(
   });
 }
 
-/** Saves a scan to the local history (SPEC §5: a repeat scan only updates scanned_at and returns the existing id). */
+/** Saves a scan to the local history (a repeat scan only updates scanned_at and returns the existing id). */
 export async function recordScan(content: string): Promise<string> {
   return recordScanIn(await whenDatabaseReady(), content);
 }

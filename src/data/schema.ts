@@ -210,7 +210,7 @@ const vehicle_events = new Table(
   { indexes: { by_vehicle: ['vehicle_id', 'created_at'] } },
 );
 
-// Local-only tables (SPEC §3): never uploaded, never touched by sync.
+// Local-only tables: never uploaded, never touched by sync.
 
 const local_preferences = new Table({ key: column.text, value: column.text }, { localOnly: true, indexes: { by_key: ['key'] } });
 
@@ -226,7 +226,7 @@ const local_upload_queue = new Table(
     signed_url_expiration: column.text,
     uploaded_bytes: column.integer,
     md5_hash: column.text,
-    // Beyond SPEC §3's list: what the queue needs to resume any step after a reload (src/uploads/queue.ts).
+    // Beyond the listed columns: what the queue needs to resume any step after a reload (src/uploads/queue.ts).
     bucket_id: column.text,
     form_key: column.text,
     mime: column.text,

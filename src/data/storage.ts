@@ -1,6 +1,6 @@
-// SPEC §4 "Storage choice at start". The rule is a pure function of what the browser reports; gathering those
-// facts is separate (and skips the costly questions when a stored preference already decides). This module must not
-// import the SDK at runtime: the settings dialog and the shell use it without loading PowerSync.
+// Which store the local database uses, chosen at start. The rule is a pure function of what the browser reports;
+// gathering those facts is separate (and skips the costly questions when a stored preference already decides). This
+// module must not import the SDK at runtime: the settings dialog and the shell use it without loading PowerSync.
 
 import { askForPersistence } from './persistence.js';
 
@@ -9,19 +9,20 @@ export type StorageKind = 'opfs' | 'idb';
 export type StorageVfs = 'OPFSCoopSyncVFS' | 'IDBBatchAtomicVFS';
 export type StorageMode = 'auto' | 'stable';
 
-/** SPEC §9 "browser database version 8": a forced-IndexedDB preference saved under another version is void. */
+/** The browser database's version: a forced-IndexedDB preference saved under another version is void. */
 export const BROWSER_DATABASE_VERSION = 8;
 /** Read before the database opens, so it cannot live in the database: localStorage. */
 export const STORAGE_PREFERENCE_KEY = 'tagbook.storagePreference';
 /** The store this device's database lives in, once chosen. */
 export const STORAGE_IN_USE_KEY = 'tagbook.storageInUse';
 /**
- * SPEC §4 leaves "enough free space" open. 50 MB covers the SQLite build, a synced account's rows and the local
- * file queue with room to spare; below it a quota error in the middle of a sync is likely, and IndexedDB degrades
- * more gently (the browser evicts other origins first or fails one transaction, not the VFS).
+ * The file-system store needs enough free space, and no figure was given. 50 MB covers the SQLite build, a synced
+ * account's rows and the local file queue with room to spare; below it a quota error in the middle of a sync is
+ * likely, and IndexedDB degrades more gently (the browser evicts other origins first or fails one transaction, not
+ * the VFS).
  */
 export const MIN_FREE_BYTES_FOR_OPFS = 50 * 1024 * 1024;
-/** SPEC §9: after switching modes the settings dialog counts down this long, then reloads into the new storage. */
+/** After switching modes the settings dialog counts down this long, then reloads into the new storage. */
 export const STORAGE_MODE_RELOAD_COUNTDOWN_MS = 3000;
 
 export interface StoragePreference {
@@ -53,7 +54,7 @@ export interface StorageChoice {
   enableMultiTabs: boolean;
   /** Why, for logs and bug reports: a device that silently lands on IndexedDB is otherwise a mystery. */
   reason: StorageReason;
-  /** A preference of another database version (or unreadable) is removed, as SPEC §4 says. */
+  /** A preference of another database version (or unreadable) is removed. */
   removePreference: boolean;
 }
 
@@ -98,7 +99,7 @@ export function chooseStorage(inputs: StorageInputs): StorageChoice {
   if (!inputs.opfsAvailable) return idb('no-opfs');
   if (inputs.freeBytes === null || inputs.freeBytes < MIN_FREE_BYTES_FOR_OPFS) return idb('low-space');
   if (!inputs.persisted) return idb('not-persisted');
-  // SPEC §4: OPFS runs in mobile mode, or on desktop with multi-tab through a shared worker. A desktop browser
+  // OPFS runs in mobile mode, or on desktop with multi-tab through a shared worker. A desktop browser
   // without SharedWorker would give every tab its own sync stream on one file: IndexedDB is the safer store there.
   if (!inputs.mobile && !inputs.sharedWorkerAvailable) return idb('no-shared-worker');
   return opfs('opfs');
@@ -138,7 +139,7 @@ export function removeStoragePreference(): void {
   }
 }
 
-/** The admin settings dialog's switch: 'stable' forces IndexedDB from the next start on, 'auto' lets SPEC §4 pick. */
+/** The admin settings dialog's switch: 'stable' forces IndexedDB from the next start on, 'auto' lets the rule pick. */
 export function setStorageMode(mode: StorageMode): void {
   // An explicit switch is the one moment the store may change (the dialog warns first).
   writeInUse(null);

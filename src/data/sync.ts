@@ -47,7 +47,7 @@ const keptFor = {
 const currentUserId = () => getSession()?.userId ?? null;
 
 /**
- * Starts syncing once (SPEC §4 connection lifecycle) and wires it to what changes it: the signed-in user, the
+ * Starts syncing once (connect once at start) and wires it to what changes it: the signed-in user, the
  * browser's online and offline events. Loaded after the database opened, off the critical path.
  */
 export async function startSync(): Promise<ConnectionLifecycle> {

@@ -70,7 +70,7 @@ export interface SyncStatusSource {
  */
 const REQUESTED_ABORT_MESSAGES = ['Disconnect has been requested'];
 
-/** An interruption the app itself asked for: neither a sync error (no red toast, SPEC §8) nor a network failure. */
+/** An interruption the app itself asked for: neither a sync error (no red toast) nor a network failure. */
 export function isRequestedAbort(error: Error): boolean {
   return error.name === 'AbortError' || REQUESTED_ABORT_MESSAGES.includes(error.message);
 }

@@ -106,7 +106,7 @@ export async function claimTag(hash: string, vehicleId: string): Promise<void> {
   });
 }
 
-/** Admins: a fresh hash for a new tag (SPEC §7 getRandom, error correction MEDIUM). */
+/** Admins: a fresh hash for a new tag (getRandom with error correction MEDIUM). */
 export async function randomTagHash(): Promise<string> {
   const { hash } = await rpcClient(QrTagService).getRandom({ domain: location.host, errorCorrection: ErrorCorrection.MEDIUM });
   return hash;

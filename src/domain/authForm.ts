@@ -1,5 +1,5 @@
 /**
- * The error state of the account forms (SPEC §4 "Form error state"): one bit per problem, so a form holds a single
+ * The error state of the account forms: one bit per problem, so a form holds a single
  * number, shows every problem at once, and clears the lot when the user edits a field. Pure: the forms, the server
  * answer mapping and the tests all share it.
  */
@@ -14,8 +14,8 @@ export const AuthError = {
   WrongPassword: 1 << 5,
   Unspecified: 1 << 6,
   /**
-   * Not in SPEC §4's list: the sign-in and change-password forms need "this password field is empty", and the
-   * length text would be wrong there (an old password may legitimately be short).
+   * Beyond the product's own flags: the sign-in and change-password forms need "this password field is empty", and
+   * the length text would be wrong there (an old password may legitimately be short).
    */
   PasswordRequired: 1 << 7,
 } as const;
@@ -26,7 +26,7 @@ export type AuthErrorMask = number;
 
 export const NO_ERRORS: AuthErrorMask = 0;
 
-/** SPEC §5 uses this text for another password field; it is the plainest wording for an empty one. */
+/** The text the source-map password field shows when empty; it is the plainest wording for an empty one. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 
 /** In display order: a field with several problems lists them in this order. */

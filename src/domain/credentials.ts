@@ -1,5 +1,5 @@
 /**
- * What the client hashes before sending (SPEC §7: usernames and passwords are hashed client side). Both sides build
+ * What the client hashes before sending (usernames and passwords are hashed client side). Both sides build
  * the same input strings here and digest them with their own SHA-256; the server then stores scrypt of the digest,
  * so a leaked database exposes neither the password nor a digest another site would accept.
  */

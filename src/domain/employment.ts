@@ -1,5 +1,5 @@
 /**
- * SPEC §3 employee links: a link makes its user an employee while its start has been reached (or it has none) and
+ * Company employee links: a link makes its user an employee while its start has been reached (or it has none) and
  * its end has not passed (or it has none). The database's tagbook_employed() (migration 0005) states the same rule
  * for the server, which also counts no link to a deleted company (0018); this is the app's reading of the links'
  * times.

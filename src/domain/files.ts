@@ -2,7 +2,7 @@ import { isId } from './ids.js';
 import { md5OfText } from './md5.js';
 
 /**
- * The one definition of what a file upload may be (SPEC §3 buckets, form files, bucket files; §7 Upload service):
+ * The one definition of what a file upload may be (buckets, form files, bucket files and the Upload service):
  * limits, accepted types, the digests that name a file, and what a bucket is attached to. The server enforces
  * these; the device checks them first so a person hears at once, even offline.
  */
@@ -106,7 +106,7 @@ export function cleanFilename(name: string): string {
 /**
  * What a bucket's files are attached to, written in its form_key as '<kind>/<id>': a vehicle's gallery, a note,
  * or a service request. Each pick of files goes into a new bucket, which the server locks once every file in it is
- * stored (SPEC §4: created, then locked, never unlocked).
+ * stored (a bucket is created, then locked, and never unlocked).
  */
 export const ATTACHMENT_KINDS = ['vehicle', 'note', 'service_request'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
@@ -129,7 +129,7 @@ export function parseFormKey(key: string): AttachmentTarget | null {
 }
 
 /**
- * Where someone stands, right now, towards a thing files are attached to (SPEC §6): an administrator, the owner of
+ * Where someone stands, right now, towards a thing files are attached to: an administrator, the owner of
  * the vehicle it belongs to, or (for a service request) one of the current staff of the request's company.
  */
 export interface AttachmentParty {

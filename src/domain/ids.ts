@@ -2,11 +2,11 @@ import { randomBytes } from './random.js';
 
 /** Vehicle ids (and every other entity id we generate) in URLs: 22 url-safe characters. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-/** A tag hash in a route: 8 to 16 letters or digits (SPEC §5). */
+/** A tag hash in a route: 8 to 16 letters or digits. */
 export const TAG_HASH_PATTERN = /^[A-Za-z0-9]{8,16}$/;
 export const TAG_HASH_MIN = 8;
 export const TAG_HASH_MAX = 16;
-/** Generated tag hashes use the "medium" length of SPEC §9: inside the route limits by construction. */
+/** Generated tag hashes have the medium QR image length: inside the route limits by construction. */
 export const TAG_HASH_DEFAULT_LENGTH = 12;
 /** The most tags an admin creates in one batch: a few label sheets, and a bounded write for the server. */
 export const TAG_BATCH_MAX = 200;

@@ -1,5 +1,5 @@
 /**
- * Number fields (SPEC §5): empty means 0, the arrow keys step by 1 and with Shift by 10, and the user's own decimal
+ * Number fields: empty means 0, the arrow keys step by 1 and with Shift by 10, and the user's own decimal
  * separator is accepted. Both '.' and ',' are read as the decimal point: a phone keypad that offers only ',' must
  * turn "15,65" into 15.65, never 1565. Thousands separators are not accepted in fields (one separator at most), and
  * spaces people type to group digits are ignored.
@@ -21,7 +21,7 @@ export const NUMBER_MESSAGES = {
   range: (min: number, max: number) => `Type a number from ${min} to ${max}`,
 } as const;
 
-/** Step sizes: the arrow keys alone, and with Shift held (SPEC §5). */
+/** Step sizes: the arrow keys alone, and with Shift held. */
 export const NUMBER_STEP = 1;
 export const NUMBER_SHIFT_STEP = 10;
 

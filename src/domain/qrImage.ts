@@ -1,12 +1,12 @@
 /**
- * What a printed or shown QR code encodes, and how (SPEC §9 "QR image hash lengths: 6 (quartile error correction),
- * 10 (another domain prefix), 12 (medium); default medium"; SPEC §8 errors 'Missing url', 'Invalid hash',
- * 'Invalid SVG viewBox'). Pure, so the rules are unit-tested apart from drawing.
+ * What a printed or shown QR code encodes, and how: a hash of 6 characters with quartile error correction, 10 with
+ * another domain prefix, 12 with medium (the default); a bad input is refused with 'Missing url', 'Invalid hash' or
+ * 'Invalid SVG viewBox'. Pure, so the rules are unit-tested apart from drawing.
  */
 
 export type QrErrorCorrection = 'L' | 'M' | 'Q' | 'H';
 
-/** Letters and digits; 6 is the shortest length SPEC §9 gives a QR image, 16 the longest a tag route accepts. */
+/** Letters and digits; 6 is the shortest hash a QR image carries, 16 the longest a tag route accepts. */
 const QR_HASH_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 /** Empty modules around the code, in modules: the quiet zone scanners need to find it (4 in the QR standard). */
 export const QR_QUIET_ZONE = 4;

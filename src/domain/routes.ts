@@ -1,4 +1,4 @@
-// The route table of SPEC §2 as a pure function of the pathname, so the router, the service worker, the server (which
+// The app's route table as a pure function of the pathname, so the router, the service worker, the server (which
 // preloads the page's code with the shell) and tests share it without a DOM.
 import { isId, isTagHash } from './ids.js';
 

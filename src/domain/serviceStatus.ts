@@ -1,5 +1,5 @@
 /**
- * The life of a service request (SPEC §4 names only STARTED, "in progress"). Codes are what
+ * The life of a service request (STARTED marks one in progress; the other statuses are ours). Codes are what
  * service_requests.vehicle_service_status_id stores; the server refuses any move not listed here, whoever sends it.
  *
  *   REQUESTED ⇄ SCHEDULED        asked for; given a slot (or taken off it)

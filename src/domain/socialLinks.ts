@@ -1,5 +1,5 @@
 /**
- * A vehicle's social links (SPEC §3: instagram, facebook, tiktok, youtube, website). People paste a whole address or
+ * A vehicle's social links (instagram, facebook, tiktok, youtube, website). People paste a whole address or
  * type just a username; either way the vehicle stores a full https address, so every link shown is one the external
  * link confirmation can show in full. Only web addresses are stored: a "javascript:" or "data:" link could run code.
  */

@@ -1,12 +1,12 @@
 import type { BackoffSchedule } from './backoff.js';
 /**
- * SPEC §8's upload error classes, as one table-driven rule (tests/unit/uploadErrors.test.ts walks every code). An
+ * How upload errors are classed, as one table-driven rule (tests/unit/uploadErrors.test.ts walks every code). An
  * answer is retried with back-off or it is final; a final one, but for a sign-in, takes the file out of the queue and
  * tells the person which file was not accepted and why (src/uploads/queue.ts), so nothing queued waits forever:
  * - an empty bucket id is the final 'Empty bucketId'; invalid_argument is final (never acceptable as sent);
  * - permission_denied and unauthenticated are an authentication error: the item waits for a new sign-in, kept;
- * - failed_precondition is final. SPEC counts it as success (the work is done or can no longer be done) and never
- *   retries it; this server answers it only when the work can no longer be done — a locked bucket takes no new file,
+ * - failed_precondition is final. In general it counts as success (the work is done or can no longer be done) and is
+ *   never retried; this server answers it only when the work can no longer be done — a locked bucket takes no new file,
  *   what the file is attached to is no longer the caller's, someone removed the file from it — never for work done
  *   (that is answered ok, or already_exists for the upload URL), so the file is told as not accepted, not shown as
  *   stored;

@@ -1,4 +1,4 @@
-/** Form texts of SPEC §5 and §8, verbatim (including the spec's spelling). */
+/** The texts the account forms show, verbatim (including the product's own spelling, "minimun"). */
 export const MESSAGES = {
   emailRequired: 'Email is required',
   emailTaken: 'Email is taken',
@@ -20,7 +20,7 @@ export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
 
-/** SPEC §5 "inputs are sanitised": trims, drops control characters, and normalises Unicode to NFC. */
+/** Inputs are sanitised before use: trims, drops control characters, and normalises Unicode to NFC. */
 export function sanitizeInput(value: string): string {
   return value.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }

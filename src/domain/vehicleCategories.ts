@@ -1,5 +1,5 @@
 /**
- * SPEC §3 vehicle categories. SPEC names them but not their codes; these codes are what the database stores in
+ * Vehicle categories. The product names them but not their codes; these codes are what the database stores in
  * vehicles.category and vehicles_info.category. 'Undefined' (0) is not a valid choice: an unset category is null.
  */
 export const VEHICLE_CATEGORIES = [
@@ -15,7 +15,7 @@ export const VEHICLE_CATEGORIES = [
 export const CATEGORY_CODE_MIN = 1;
 export const CATEGORY_CODE_MAX = 7;
 
-/** The prompt of an empty category select (SPEC §5). */
+/** The prompt of an empty category select. */
 export const CATEGORY_PROMPT = 'Select Category';
 
 export function categoryLabel(code: number | null | undefined): string | null {

@@ -21,7 +21,7 @@ export function atLeast(access: VehicleAccess, floor: VehicleAccess): boolean {
   return ACCESS_ORDER.indexOf(access) >= ACCESS_ORDER.indexOf(floor);
 }
 
-/** The columns of a vehicle's Info (SPEC §3 vehicle info), besides its ids and timestamps. */
+/** The columns of a vehicle's Info (one row per vehicle), besides its ids and timestamps. */
 export const INFO_COLUMNS = [
   'category', 'vin', 'make', 'model', 'year', 'color', 'state', 'license_plate', 'mods', 'notes', 'generation', 'customer_id',
 ] as const;

@@ -83,7 +83,7 @@ export function checkVin(input: string): VinCheck {
   return { vin, errors, warnings, checkDigitValid };
 }
 
-/** How many trailing characters the VIN display highlights (SPEC §2): the model year, plant and serial number. */
+/** How many trailing characters the VIN display highlights: the model year, plant and serial number. */
 export const VIN_HIGHLIGHT_LENGTH = 8;
 
 /** The VIN split for display: the head as is, the last 8 characters highlighted. */

@@ -1,5 +1,5 @@
 /**
- * Work time of SPEC §4, shared by the app and the server. Records are append-only start/stop events, each written
+ * Work time on requests, shared by the app and the server. Records are append-only start/stop events, each written
  * with the writing device's clock and uploaded whenever there is a network, so they arrive late, out of order and
  * from several devices. Everything here is derived from the records alone, ordered by their own time, never by
  * arrival:

@@ -8,7 +8,7 @@ import { withLock } from './locks.js';
 const KEY_PAIR_KEY = 'deviceKey';
 const LOCK_NAME = 'tagbook-device-key';
 const ALGORITHM: EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' };
-/** SPEC §9: random delay before key generation, 0 to 200 ms. */
+/** A random delay before key generation, 0 to 200 ms. */
 export const KEY_ROTATION_MAX_DELAY_MS = 200;
 
 function isKeyPair(value: unknown): value is CryptoKeyPair {
@@ -48,9 +48,8 @@ export async function exportPublicKey(pair: CryptoKeyPair): Promise<Uint8Array> 
 }
 
 /**
- * SPEC §4 "Logout creates a fresh key pair": whatever the old key signed is worthless from now on, even to a
- * server that missed the logout. The random pause (SPEC §9) happens inside the lock so waiting sign-ins see the
- * new pair.
+ * Logout creates a fresh key pair: whatever the old key signed is worthless from now on, even to a server that
+ * missed the logout. The random pause happens inside the lock so waiting sign-ins see the new pair.
  */
 export function rotateDeviceKey(random: () => number = Math.random): Promise<void> {
   return withLock(LOCK_NAME, async () => {

@@ -13,7 +13,7 @@ export interface FormFailure {
 }
 
 /**
- * SPEC §8: a refusal the form can explain gets its flag (`onPermissionDenied`: wrong password, invalid email, ...);
+ * A refusal the form can explain gets its flag (`onPermissionDenied`: wrong password, invalid email, ...);
  * too many attempts shows the server's own message (it says how long to wait); being offline is said as such rather
  * than as an error; anything else is the unspecified flag.
  */

@@ -9,7 +9,7 @@ import type { StoredSession } from './session.js';
 import { decodeSessionInfoUser, encodeSessionHeader, procedurePath } from './sessionHeader.js';
 import { toCurrentUser } from './user.js';
 
-/** SPEC §8: what the app shows of any RPC failure; the code stays, so callers still branch on it. */
+/** What the app shows of any RPC failure; the code stays, so callers still branch on it. */
 export const SERVER_ERROR_MESSAGE = 'Server error.';
 export const PRIVATE_KEY_MISSING_MESSAGE = 'Private key is not available.';
 
@@ -45,7 +45,7 @@ function applySessionInfo(headers: Headers, session: StoredSession): void {
 
 /**
  * Signs every call made while signed in, applies the session news the server sends back, and signs out when the
- * server says the session is gone (SPEC §4: Unauthenticated forces logout). Calls made signed out go unsigned.
+ * server says the session is gone (an Unauthenticated answer forces logout). Calls made signed out go unsigned.
  */
 export const sessionInterceptor: Interceptor = (next) => async (req) => {
   const session = await whenSessionLoaded();
@@ -69,7 +69,7 @@ export const sessionInterceptor: Interceptor = (next) => async (req) => {
 const offlineErrors = new WeakSet<object>();
 
 /**
- * True for a failure that happened because the device is offline (SPEC §8: code 2 while offline is ignored).
+ * True for a failure that happened because the device is offline (code 2 while offline is ignored).
  * Callers use it to stay quiet: no "Server error.", no unspecified-error flag, no toast; the UI's offline state
  * already tells the story.
  */
@@ -90,7 +90,7 @@ export function serverMessage(error: unknown): string {
 const FAULT_CODES: ReadonlySet<Code> = new Set([Code.Unknown, Code.Internal, Code.DataLoss, Code.Unimplemented]);
 
 /**
- * SPEC §8 "Remote and session": errors reach callers as 'Server error.' with the server's code (the original is kept
+ * Errors reach callers as 'Server error.' with the server's code (the original is kept
  * as `cause` for logs and serverMessage). Faults are logged as errors, refusals as warnings.
  *
  * Offline, fetch fails with code 2 (Unknown) before any server is involved. "Ignored" means: not logged, not

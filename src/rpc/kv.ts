@@ -1,7 +1,7 @@
 import { createStore, del, get, set } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
 
-// The session's own small IndexedDB database (SPEC §9 "session database v1"), apart from the synced local database
+// The session's own small IndexedDB database (version 1), apart from the synced local database
 // so that resetting one never touches the other. CryptoKey objects are stored as they are: IndexedDB keeps a
 // non-extractable key usable without its private bytes ever being readable.
 

@@ -3,7 +3,7 @@ import { kvDelete, kvGet, kvSet } from './kv.js';
 import { sameUser } from './user.js';
 import type { CurrentUser } from './user.js';
 
-// The device's session (SPEC §3 "Session"): what a sign-in established, persisted so a reload stays signed in, and
+// The device's session: what a sign-in established, persisted so a reload stays signed in, and
 // shared by every tab. This module is on the critical path (the chrome asks "signed in?" on first render), so it
 // carries no protobuf or RPC code.
 
@@ -14,7 +14,7 @@ export interface StoredSession {
   /** SubjectPublicKeyInfo (DER) of the server's key, kept to verify data the server signs. */
   serverPublicKey: Uint8Array;
   /**
-   * SPEC §4 workspace choice, kept with the session so it survives reloads and works offline: '-' personal, a
+   * The workspace choice, kept with the session so it survives reloads and works offline: '-' personal, a
    * company id, absent while unselected. A new session starts unselected.
    */
   workspace?: string;
@@ -37,7 +37,7 @@ let channel: BroadcastChannel | null = null;
 const listeners = new Set<() => void>();
 const startListeners = new Set<() => void>();
 
-/** SPEC §4: logged in if a session id and a user id exist. */
+/** Logged in if a session id and a user id exist. */
 export function isLoggedIn(session: StoredSession | null | undefined): session is StoredSession {
   return !!session && session.sessionId !== '' && session.userId !== '';
 }

@@ -10,7 +10,7 @@ export const RPC_BASE_URL = '/rpc';
 // server's real code and message.
 export const interceptors: Interceptor[] = [errorInterceptor, sessionInterceptor];
 
-/** Binary protobuf, cookies included (SPEC §7), every call signed while signed in. */
+/** Binary protobuf, cookies included, every call signed while signed in. */
 const transport = createConnectTransport({
   baseUrl: RPC_BASE_URL,
   useBinaryFormat: true,

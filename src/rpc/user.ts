@@ -1,7 +1,7 @@
 import type { User } from '../gen/tagbook/v1/common_pb.js';
 
 /**
- * The signed-in user as the app keeps it (SPEC §3 "User (current)"): a plain object, so it can be stored in
+ * The signed-in user as the app keeps it: a plain object, so it can be stored in
  * IndexedDB, posted to other tabs and compared without the protobuf runtime on the critical path.
  */
 export interface CurrentUser {

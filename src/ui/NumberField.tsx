@@ -17,7 +17,7 @@ export interface NumberFieldProps {
 }
 
 /**
- * SPEC §5 number field: a text input (a number input would refuse the decimal comma some keyboards offer only),
+ * A number field: a text input (a number input would refuse the decimal comma some keyboards offer only),
  * the numeric keypad on phones, the user's own decimal separator, empty meaning 0, and Arrow Up/Down stepping by 1
  * or, with Shift, by 10.
  */

@@ -6,7 +6,7 @@ import { VisibilityIcon } from './VisibilityIcon.js';
 import { vehicleDisplayName } from '../domain/vehicleName.js';
 
 /**
- * SPEC §2: the card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
+ * The card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
  * It leads to `to`: the vehicle's services for those who can work on it, its profile for everyone else.
  */
 export function VehicleCard({

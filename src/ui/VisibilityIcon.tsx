@@ -1,7 +1,7 @@
 import Globe from 'lucide-react/icons/globe';
 import Lock from 'lucide-react/icons/lock';
 
-/** SPEC §2: a public vehicle shows a globe, a private one a lock; named for screen readers. */
+/** A public vehicle shows a globe, a private one a lock; named for screen readers. */
 export function VisibilityIcon({ isPublic, size = 20 }: { isPublic: boolean; size?: number }) {
   const Icon = isPublic ? Globe : Lock;
   return (

@@ -10,7 +10,7 @@ export interface MaskedFormOptions {
 }
 
 /**
- * The state every account form keeps: its error mask (SPEC §4: one flag per problem, shown under its field), a
+ * The state every account form keeps: its error mask (one flag per problem, shown under its field), a
  * form-level alert, and whether a request is under way. Errors clear as soon as the user edits a field; when errors
  * appear, the first field with one takes the focus; a form that is busy ignores another submit.
  */

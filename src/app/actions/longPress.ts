@@ -1,4 +1,4 @@
-// Copy URL's press rule (SPEC §9 "Long press for share: 1000 ms"): a press released before 1000 ms is a short press
+// Copy URL's press rule: a press released before 1000 ms is a short press
 // (copy); holding it 1000 ms is a long press (share) and fires at that moment, without waiting for the release.
 
 export const LONG_PRESS_MS = 1000;

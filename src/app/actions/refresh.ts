@@ -1,6 +1,6 @@
 import type { SnackbarMessage } from '../../ui/snackbar/queue.js';
 
-/** SPEC §9 "Refresh delay": the warning shows for 2000 ms before the page reloads. */
+/** Refresh: the warning shows for 2000 ms before the page reloads. */
 export const REFRESH_DELAY_MS = 2000;
 export const REFRESH_MESSAGE: SnackbarMessage = { severity: 'warning', message: 'Refresh...' };
 

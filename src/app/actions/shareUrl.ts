@@ -1,7 +1,7 @@
 import type { SnackbarMessage } from '../../ui/snackbar/queue.js';
 
 // Copy URL and its long-press share, with the browser's clipboard and share sheet passed in so every outcome is
-// testable. Texts are SPEC §8's.
+// testable. The texts are the product's own, word for word.
 
 export const SHARE_MESSAGES = {
   copied: 'URL copied to clipboard',
@@ -13,7 +13,7 @@ export const SHARE_MESSAGES = {
 
 export type ShareMessages = { readonly [K in keyof typeof SHARE_MESSAGES]: string };
 
-/** The full-screen QR view says it shorter (SPEC §8 "QR view copy: 'Copied to clipboard'"). */
+/** The full-screen QR view says it shorter: 'Copied to clipboard'. */
 export const QR_SHARE_MESSAGES: ShareMessages = { ...SHARE_MESSAGES, copied: 'Copied to clipboard' };
 
 export interface ShareEnv {

@@ -16,7 +16,7 @@ export function parentPath(pathname: string): string {
   return cut <= 0 ? HOME_PATH : trimmed.slice(0, cut);
 }
 
-/** SPEC §2: the fixed header — back button, the page's icon and title (stage-prefixed), an optional subtitle. */
+/** The fixed header — back button, the page's icon and title (stage-prefixed), an optional subtitle. */
 export function AppHeader() {
   const { title, icon: Icon, subtitle, backTo } = usePageHeading();
   const { pathname } = useLocation();

@@ -21,7 +21,7 @@ import { showChrome, useChromeVisible } from './chromeVisibility.js';
 // The scanner dialog, its camera library and its history query load only when someone opens it.
 const ScannerDialog = lazy(() => import('../../features/tags/ScannerDialog.js').then((m) => ({ default: m.ScannerDialog })));
 
-/** The QR scanner button: for everyone (SPEC §1: visitors scan tags too). */
+/** The QR scanner button: for everyone (visitors scan tags too). */
 function ScanButton() {
   const [scanning, setScanning] = useState(false);
   return (
@@ -51,7 +51,7 @@ function ScanButton() {
 }
 
 /**
- * SPEC §2: signed-in users get four buttons (navigation menu, workspace menu, QR scanner, actions menu); everyone
+ * Signed-in users get four buttons (navigation menu, workspace menu, QR scanner, actions menu); everyone
  * else gets Register and Sign In in their place, with the scanner between them (visitors scan tags too). When the chrome has scrolled away a 'Show menu' tab brings it back.
  */
 export function BottomBar() {

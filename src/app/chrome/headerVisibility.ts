@@ -2,7 +2,7 @@
 // top of the page (within 80px), hides once the page has scrolled down more than 50px, and shows again once it has
 // scrolled back up more than 50px. Small jitters never toggle it.
 
-/** SPEC §9 "Header thresholds". */
+/** The top zone where the chrome always shows, and the scroll movement that toggles it. */
 export const HEADER_TOP_ZONE_PX = 80;
 export const HEADER_MOVE_PX = 50;
 

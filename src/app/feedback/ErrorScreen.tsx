@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.js';
 import { APP_VERSION } from '../version.js';
 import { resetApp } from './resetApp.js';
 
-/** SPEC §8 global error screen: what happened, Try Again, Reset App, and what to do if it keeps happening. */
+/** The global error screen: what happened, Try Again, Reset App, and what to do if it keeps happening. */
 export function ErrorScreen({ error, standalone }: { error: unknown; standalone: boolean }) {
   const [resetting, setResetting] = useState(false);
   const detail = error instanceof Error ? error.message : String(error);

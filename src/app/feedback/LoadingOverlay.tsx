@@ -14,7 +14,7 @@ function useDatabaseOpeningCounts(): void {
 }
 
 /**
- * SPEC §2 loading overlay: 'Oh no... It's taking too long...' once something has been loading for 5 s, with a way
+ * The loading overlay: 'Oh no... It's taking too long...' once something has been loading for 5 s, with a way
  * out (reset the app and reload) and a way to keep waiting. It leaves the page usable underneath.
  */
 export function LoadingOverlay() {

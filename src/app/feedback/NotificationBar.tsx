@@ -10,7 +10,7 @@ import { NotificationListDialog } from './NotificationListDialog.js';
 import { useNotificationBar } from './useNotificationBar.js';
 
 /**
- * SPEC §2/§4 notification bar: one notification at a time over the notification list. A ready update offers
+ * The notification bar: one notification at a time over the notification list. A ready update offers
  * Reload; a failure offers Details (the list of the last 5) and can be dismissed.
  */
 export function NotificationBar() {

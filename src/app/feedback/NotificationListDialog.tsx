@@ -4,7 +4,7 @@ import { Dialog } from '../../ui/Dialog.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
-/** The last few failures worth knowing about (SPEC §3 notification list, at most 5), newest first. */
+/** The last few failures worth knowing about (at most 5), newest first. */
 export function NotificationListDialog({ onClose }: { onClose: () => void }) {
   const items = useSyncExternalStore(subscribeNotifications, getNotifications);
   return (

@@ -2,7 +2,7 @@
 // not been hidden — and only once that same notification has been the current one for 1 s, so a failure that
 // clears itself at once never flashes on screen.
 
-/** SPEC §4: the bar appears after 1 s. */
+/** The bar appears after 1 s. */
 export const NOTIFICATION_BAR_DELAY_MS = 1000;
 
 export interface BarNotification {

@@ -2,7 +2,7 @@
 // database opening, a first query) has lasted 5000 ms. Only the oldest one matters; a person who chose to keep
 // waiting is not asked again about the same loading states.
 
-/** SPEC §9 "Loading overlay warning". */
+/** How long something loads before the overlay warns. */
 export const LOADING_OVERLAY_MS = 5000;
 
 /** When the overlay is due for loading states that started at `startedAt` (null: nothing is loading). */

@@ -11,7 +11,7 @@ import { ButtonLink } from '../../ui/ButtonLink.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 
 /**
- * SPEC §2: a page whose access rule says no. Visitors who are not signed in are offered sign-in and register (they
+ * A page whose access rule says no. Visitors who are not signed in are offered sign-in and register (they
  * may have access once identified); everyone gets a way back to the public list.
  */
 export function AccessDeniedPage({ title = 'Access Denied', message }: { title?: string; message?: string }) {

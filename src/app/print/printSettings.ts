@@ -1,9 +1,9 @@
-// Print mode (SPEC §2, §9): `?print=1` on any page shows it as US Letter sheets (8.5 × 11 inches), portrait or
+// Print mode: `?print=1` on any page shows it as US Letter sheets (8.5 × 11 inches), portrait or
 // landscape, and what prints is exactly those sheets. Pure, so the rules are unit-tested without a browser.
 
 export type PrintOrientation = 'portrait' | 'landscape';
 
-/** SPEC §9: print pages of 8.5 × 11 inches. */
+/** Print pages of 8.5 × 11 inches. */
 export const LETTER_INCHES = { width: 8.5, height: 11 } as const;
 export const POINTS_PER_INCH = 72;
 

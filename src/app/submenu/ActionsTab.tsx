@@ -17,7 +17,7 @@ const windowClock = {
   clearTimeout: (handle: unknown) => window.clearTimeout(handle as number),
 };
 
-/** SPEC §2 Actions tab: the page's own actions, Copy URL (hold to share), Refresh, and the admin-only entries. */
+/** The Actions tab: the page's own actions, Copy URL (hold to share), Refresh, and the admin-only entries. */
 export function ActionsTab({ onDone }: { onDone: () => void }) {
   const user = useCurrentUser();
   const pageActions = useCurrentPageActions();

@@ -23,7 +23,7 @@ const tabId = (tab: SubmenuTab) => `submenu-tab-${tab}`;
 const close = () => setSubmenu(null);
 
 /**
- * SPEC §2 submenu panel: a sheet above the bottom bar with the Navigation, Workspace and Actions tabs. Page scroll
+ * The submenu panel: a sheet above the bottom bar with the Navigation, Workspace and Actions tabs. Page scroll
  * is locked while it is open; Escape, the backdrop and the close button close it, and so does following a link.
  */
 export function SubmenuPanel({ tab }: { tab: SubmenuTab }) {

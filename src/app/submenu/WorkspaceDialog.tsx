@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { isAllowedWorkspace, PERSONAL_WORKSPACE, workspaceChoices } from './workspace.js';
 
-/** SPEC §4: the workspace selection dialog — personal, or a company the user currently works for. */
+/** The workspace selection dialog — personal, or a company the user currently works for. */
 export function WorkspaceDialog({
   current,
   user,

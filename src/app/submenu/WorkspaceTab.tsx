@@ -17,12 +17,12 @@ import { resolveWorkspace } from './workspace.js';
 import { WorkspaceDialog } from './WorkspaceDialog.js';
 
 /**
- * SPEC §2 Workspace tab: the current workspace and the button that changes it. Personal shows the user's name and
+ * The Workspace tab: the current workspace and the button that changes it. Personal shows the user's name and
  * email (admins also get Register); a company shows its name (admins also get Register, Services, Vehicle Finder,
  * Customers).
  */
 /**
- * SPEC §7: the admin Register shortcut asks the server for a fresh tag hash (getRandom, MEDIUM) and opens its claim
+ * The admin Register shortcut asks the server for a fresh tag hash (getRandom, MEDIUM) and opens its claim
  * page. Without an answer (offline) it opens /register, where a code can be typed.
  */
 function openNewTag(): void {

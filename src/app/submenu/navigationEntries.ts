@@ -13,7 +13,7 @@ export interface NavigationEntry {
   icon: LucideIcon;
 }
 
-/** SPEC §2: menu entries for areas that exist but are hidden in production builds. */
+/** Menu entries for areas that exist but are hidden in production builds. */
 export const HIDDEN_ENTRIES: readonly NavigationEntry[] = [
   { path: '/dealer', label: 'Dealer', icon: Compass },
   { path: '/club', label: 'Club', icon: Compass },

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// SPEC §4 "Submenu tabs": navigation, workspace, actions, or closed. Kept in a store on the critical path so the
+// The submenu shows one tab (navigation, workspace, actions) or is closed. Kept in a store on the critical path so the
 // bottom bar can open the (lazily loaded) panel on the right tab.
 
 export type SubmenuTab = 'navigation' | 'workspace' | 'actions';

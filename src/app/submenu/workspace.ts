@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../rpc/user.js';
 
-// SPEC §4 Workspace: personal or a company (by id). The stored value is '-' for personal, a company id, or absent
+// A workspace is personal or a company (by id). The stored value is '-' for personal, a company id, or absent
 // while unselected; only companies the user currently works for (an open employee link) can be chosen.
 
 export const PERSONAL_WORKSPACE = '-';

@@ -1,4 +1,4 @@
-// SPEC §4 "Sync display states": which state the bar should be heading for, from one snapshot of the sync engine.
+// The sync bar's display states: which state the bar should be heading for, from one snapshot of the sync engine.
 // Plain data in and out, so the rules are testable without the SDK and the shell can load them before it.
 
 export type SyncDisplayState =
@@ -29,11 +29,11 @@ export interface SyncInput {
   browserOnline?: boolean;
 }
 
-// SPEC §8 lists these four; the short ones already cover the long ones, but the list stays as written so it can be
-// checked against the SPEC word for word.
+// An error whose message holds one of these is the network's. The short ones already cover the long ones, but the
+// list keeps all four as the rule names them, so it can be checked against the rule word for word.
 const NETWORK_ERROR_WORDS = ['fetch', 'network', 'failed to fetch', 'networkerror'];
 
-/** SPEC §8: a failure of the network itself, which the bar shows as offline rather than as a sync error. */
+/** A failure of the network itself (its message says fetch or network): the bar shows offline, not a sync error. */
 export function isNetworkError(message: string): boolean {
   const lower = message.toLowerCase();
   return NETWORK_ERROR_WORDS.some((word) => lower.includes(word));

@@ -1,4 +1,4 @@
-// SPEC §4 "Sync display transitions": turns the live, jittery engine state into a calm sequence the eye can follow.
+// The sync bar's transitions: turns the live, jittery engine state into a calm sequence the eye can follow.
 // Time comes from an injected clock so every rule can be tested with fake timers.
 import { deriveSyncState, isNetworkError, type SyncDisplayState, type SyncInput } from './derive.js';
 import { PRESENTATION, PROGRESS_STATES, sameView, toPercent, type SyncViewModel } from './presentation.js';
@@ -33,7 +33,7 @@ const FIXED_STATES: ReadonlySet<SyncDisplayState> = new Set(['connected', 'synce
 const DELAYED_STATES: ReadonlySet<SyncDisplayState> = new Set(['syncing', 'uploading']);
 
 /**
- * How long a state waits before it appears, skipped if the state ended first. Syncing and uploading: SPEC §9. A
+ * How long a state waits before it appears, skipped if the state ended first. Syncing and uploading: 500 ms. A
  * connection that ends while the browser has a network is followed within moments by its error or by the next
  * attempt: 'Offline mode' waits as long for them instead of flashing between the two (without a network: at once).
  */
@@ -207,7 +207,7 @@ export class SyncDisplayMachine {
 
   private reconnectAt(): number | null {
     const { state, since } = this.current;
-    // A server that does not answer is still being connected to (SPEC §9's connecting rule): Reconnect tries now.
+    // A server that does not answer is still being connected to: Reconnect shows after 6 s and tries now.
     if (state === 'connecting' || state === 'unreachable') return since + CONNECTING_RECONNECT_AFTER_MS;
     if (state === 'disconnected') return since + DISCONNECTED_RECONNECT_AFTER_MS;
     return null;

@@ -1,4 +1,4 @@
-// What each display state looks like. Colours are theme roles (SPEC §2): the bar maps them to the palette.
+// What each display state looks like. Colours are theme roles: the bar maps them to the palette.
 import type { SyncDisplayState } from './derive.js';
 
 export type SyncColor = 'primary' | 'secondary' | 'success';

@@ -1,4 +1,4 @@
-// SPEC §9 timing table for the sync bar, in milliseconds.
+// How long each state of the sync bar shows, waits or holds, in milliseconds.
 import type { SyncDisplayState } from './derive.js';
 
 /** How long a state stays on screen at least; connected and synced leave exactly then (see FIXED_STATES). */

@@ -1,7 +1,7 @@
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
 
 /**
- * A vehicle as a service request names it (SPEC §2 banner): make and model, which tell a shop what it works on,
+ * A vehicle as a service request names it: make and model, which tell a shop what it works on,
  * else its name.
  */
 export function vehicleLabel(v: { make?: string | null; model?: string | null; name?: string | null; vehicle_name?: string | null }): string {

@@ -8,7 +8,7 @@ export type VehicleSummary = Pick<Row<'vehicles'>, 'id' | 'name' | 'description'
 export type PublicVehicle = Pick<Row<'vehicles'>, 'id' | 'name' | 'description' | 'category' | 'cover' | 'updated_at'>;
 
 /**
- * The latest listed vehicles (SPEC §2 "/"): public ones, most recently updated first, ties by id. The inner query
+ * The latest listed vehicles (the home page): public ones, most recently updated first, ties by id. The inner query
  * picks the rows by the by_public index and their ids alone; only the rows it picked have their columns read out of
  * their JSON. Vehicles updated at one instant (a bulk import) tie on the index: there the one-level query cost 3–5 %
  * more of a first sync of 10,000 such rows (bench/README).
@@ -22,7 +22,7 @@ export function usePublicVehicles() {
   );
 }
 
-/** The user's own vehicles by name (unnamed last), then most recently updated (SPEC §2 My Vehicles). */
+/** The user's own vehicles by name (unnamed last), then most recently updated (My Vehicles). */
 export function useMyVehicles(userId: string) {
   return useWatchedQuery<VehicleSummary>(
     `SELECT id, name, description, is_public, user_id, updated_at FROM vehicles

@@ -1,7 +1,7 @@
 // Work time is written two ways, each for its own use.
 
 /**
- * A clock's reading (SPEC §9 time format HH:MM:SS): running clocks, a person's time, a stretch. Seconds show so a
+ * A clock's reading, as HH:MM:SS: running clocks, a person's time, a stretch. Seconds show so a
  * running clock visibly moves; hours keep growing past 99 rather than wrapping. Negative input reads as zero.
  */
 export function formatClockReading(ms: number): string {

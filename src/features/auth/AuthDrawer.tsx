@@ -24,7 +24,7 @@ function selectTab(mode: AuthMode): void {
 }
 
 /**
- * SPEC §2/§4 auth drawer: a modal sheet from the bottom with the Registration and Sign in tabs. Closing (Escape, the
+ * The auth drawer: a modal sheet from the bottom with the Registration and Sign in tabs. Closing (Escape, the
  * close button, the backdrop) removes the query parameter; the host unmounts the drawer when it is gone.
  */
 export function AuthDrawer({ mode }: { mode: AuthMode }) {

@@ -20,11 +20,11 @@ export interface EmailProps {
   onEmailChange: (email: string) => void;
 }
 
-/** SPEC §5 registration: email, password, repeat password; every problem shown at once under its field. */
+/** Registration: email, password, repeat password; every problem shown at once under its field. */
 export function RegistrationForm({ email, onEmailChange }: EmailProps) {
   const [password, setPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
-  // SPEC §4: the error state clears as soon as the user edits a field.
+  // The error state clears as soon as the user edits a field.
   const form = useMaskedForm({ fields: [EMAIL_ERRORS, PASSWORD_ERRORS, REPEAT_PASSWORD_ERRORS] });
   const { busy, edit } = form;
 

@@ -15,7 +15,7 @@ import { useMaskedForm } from '../../ui/useMaskedForm.js';
 
 export const RECOVERY_SENT_MESSAGE = 'Recovery email sent. Please check your inbox.';
 
-/** SPEC §5 sign-in: email and password, 'Trust this device', and the recover-password action. */
+/** Sign-in: email and password, 'Trust this device', and the recover-password action. */
 export function SignInForm({ email, onEmailChange }: EmailProps) {
   const [password, setPassword] = useState('');
   const [trust, setTrust] = useState(false);
@@ -71,7 +71,7 @@ export function SignInForm({ email, onEmailChange }: EmailProps) {
         setNotice(RECOVERY_SENT_MESSAGE);
       },
       (error) => {
-        // SPEC §8: a failed recovery request marks the email invalid (offline is not the email's fault).
+        // A failed recovery request marks the email invalid (offline is not the email's fault).
         if (isOfflineError(error)) form.setAlert(OFFLINE_MESSAGE);
         else form.show(AuthError.EmailInvalid);
       },

@@ -1,4 +1,4 @@
-// SPEC §7 "Browser credential store": with 'Trust this device', the browser's password manager keeps the email and
+// With 'Trust this device', the browser's password manager keeps the email and
 // password and hands them back next time. Only where the Credential Management API has PasswordCredential
 // (Chromium); elsewhere the browser's own autofill still works from the form's autocomplete hints.
 

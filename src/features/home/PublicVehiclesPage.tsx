@@ -16,7 +16,7 @@ import { vehicleDisplayName } from '../../domain/vehicleName.js';
 import { Alert } from '../../ui/Alert.js';
 
 /**
- * SPEC §2 "/": the latest listed vehicles, straight from the local database (so it works offline). `before` is what
+ * The home page: the latest listed vehicles, straight from the local database (so it works offline). `before` is what
  * a signed-in user sees first (their work in progress), given by the app shell.
  */
 export function PublicVehiclesPage({ before }: { before?: ReactNode }) {

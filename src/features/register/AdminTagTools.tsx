@@ -15,7 +15,7 @@ import { showSnackbar } from '../../ui/snackbar/store.js';
 import { Input } from '../../ui/Input.js';
 
 /**
- * Admins make tags: one at a time (SPEC §7 getRandom, then /register/{hash} to add and assign it), or a batch of
+ * Admins make tags: one at a time (getRandom, then /register/{hash} to add and assign it), or a batch of
  * unclaimed tags for printing, which people claim later by scanning.
  */
 export function AdminTagTools() {

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../rpc/session.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { VehicleCard } from '../../ui/VehicleCard.js';
 
-/** SPEC §2: a linked tag shows its vehicle's card; a vehicle not on this device yet is still one tap away. */
+/** A linked tag shows its vehicle's card; a vehicle not on this device yet is still one tap away. */
 export function LinkedVehicle({ vehicleId }: { vehicleId: string }) {
   const user = useCurrentUser();
   const vehicles = useVehicleSummary(vehicleId);

@@ -56,7 +56,7 @@ function useRemoteTag(hash: string, needed: boolean): { remote: RemoteTag | null
 const STATUS_ICON = { available: CircleCheck, unchecked: WifiOff } as const;
 
 /**
- * SPEC §2 QR tag assignment row: whether the tag is free and, when it is, the ways to take it: 'Assign Vehicle' for
+ * The QR tag assignment row: whether the tag is free and, when it is, the ways to take it: 'Assign Vehicle' for
  * anyone signed in (a vehicle of theirs or a new one), or 'Assign Entity' on a vehicle's own page (that vehicle) and,
  * for admins, 'Assign Tag' on a code no tag has yet (add the tag itself, unclaimed).
  * A claim is a local write that works offline; the server decides, and a lost race is told through the

@@ -1,6 +1,6 @@
 import type { RemoteTag } from '../../data/tags.js';
 
-/** What the QR tag assignment row (SPEC §2) says about a tag, and so which actions it offers. */
+/** What the QR tag assignment row says about a tag, and so which actions it offers. */
 export type TagAvailability =
   | { kind: 'checking' }
   /** Free to claim (held here unclaimed, or the server says so). */
@@ -41,7 +41,7 @@ export function tagAvailability(local: { loaded: boolean; row: LocalTagRow | nul
   }
 }
 
-/** SPEC §2's words: 'Tag #{n} is Available.' or 'Unavailable.' */
+/** The row's words: 'Tag #{n} is Available.' or 'Unavailable.' */
 export function availabilityText(hash: string, availability: TagAvailability): string {
   switch (availability.kind) {
     case 'checking':

@@ -11,7 +11,7 @@ import { useViewer } from './useViewer.js';
 import './services.css';
 
 /**
- * SPEC §2: the floating banner for the signed-in user's active service request — its description, the vehicle's
+ * The floating banner for the signed-in user's active service request — its description, the vehicle's
  * make and model (or name), the running timer ticking live; it opens the request. With several clocks running, the
  * most recently started is shown and the others counted. Hidden on that request's own page, which shows the same.
  */

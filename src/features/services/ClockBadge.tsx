@@ -2,7 +2,7 @@ import Timer from 'lucide-react/icons/timer';
 import { formatClockReading } from '../../entities/worktime/format.js';
 
 /**
- * A request's labour total as HH:MM:SS, and how many clocks run on it (SPEC §4: the timer runs once per active
+ * A request's labour total as HH:MM:SS, and how many clocks run on it (the timer runs once per active
  * user, shown as ×N). Announced to screen readers as text, not second by second.
  */
 export function ClockBadge({ totalMs, active }: { totalMs: number; active: number }) {

@@ -15,7 +15,7 @@ import { useViewer } from './useViewer.js';
 import './services.css';
 
 /**
- * The signed-in home's work lists: SPEC §4 In-Progress Requests (where the user's clock runs, with who else is on
+ * The signed-in home's work lists: In-Progress Requests (where the user's clock runs, with who else is on
  * it), then the open requests assigned to them. Nothing at all when there is neither, so the home stays the public
  * list for everyone who does no shop work.
  */

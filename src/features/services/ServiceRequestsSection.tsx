@@ -4,7 +4,7 @@ import { RequestList } from './RequestList.js';
 import './services.css';
 
 /**
- * The vehicle page's request-services section (SPEC §2): the list at /vehicle/{id}/request-services, a request at
+ * The vehicle page's request-services section: the list at /vehicle/{id}/request-services, a request at
  * /vehicle/{id}/request-services/{requestId}. App.tsx hands it to the vehicle page, which owns the frame.
  */
 export function ServiceRequestsSection({ vehicleId, section }: VehicleServicesProps) {

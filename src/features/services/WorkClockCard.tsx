@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * The request's work time (SPEC §4): the labour total ticking N times as fast with N people on the clock, the
+ * The request's work time: the labour total ticking N times as fast with N people on the clock, the
  * viewer's own Start/Stop, who is working now (admins can stop their clocks), and the log of every stretch.
  */
 export function WorkClockCard({ request, status, clock, names, labels, viewer, now }: Props) {

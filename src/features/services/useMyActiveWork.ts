@@ -12,7 +12,7 @@ export interface ActiveWork {
 }
 
 /**
- * The requests on which the user's clock runs (SPEC §4: their latest record there is a start), most recently
+ * The requests on which the user's clock runs (their latest record there is a start), most recently
  * started first, with each request's clock and the names of whoever works on it.
  */
 export function useMyActiveWork(userId: string): { active: ActiveWork[]; names: Map<string, string | null>; ready: boolean } {

@@ -156,7 +156,7 @@ export async function stopWork(stop: Stop): Promise<void> {
   });
 }
 
-/** Soft delete (SPEC §3): the request disappears from lists; its history stays on the server. */
+/** Soft delete: the request disappears from lists; its history stays on the server. */
 export async function deleteRequest(requestId: string): Promise<void> {
   const now = iso(Date.now());
   const db = await whenDatabaseReady();

@@ -18,7 +18,7 @@ import { Checkbox } from '../../ui/Checkbox.js';
 
 export const PASSWORD_REQUIRED = 'Password is required';
 
-/** SPEC §2 admin settings dialog: storage mode, source maps, database reset. */
+/** The admin settings dialog: storage mode, source maps, database reset. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Experimental Settings" name="settings" onClose={onClose}>
@@ -43,7 +43,7 @@ function Section({ icon: Icon, title, children }: { icon: typeof Database; title
   );
 }
 
-/** Shows a 3-2-1 countdown, then reloads (SPEC §9 storage-mode reload countdown). */
+/** Shows a 3-2-1 countdown, then reloads (after a storage-mode switch). */
 function useReloadCountdown(totalMs: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
   const [startedAt] = useState(() => Date.now());

@@ -26,7 +26,7 @@ import { classifyScan, type ScanResult } from './scanTarget.js';
 import './scanner.css';
 import { Alert } from '../../ui/Alert.js';
 
-/** SPEC §9: the scanner's frame is 250 px. */
+/** The scanner's frame is 250 px. */
 export const SCANNER_FRAME_PX = 250;
 /** The same code seen again within this time is the camera still looking at it, not a new scan. */
 const REPEAT_SCAN_MS = 2000;
@@ -47,7 +47,7 @@ const FAILURES: Record<CameraFailure, { title: string; text: string }> = {
 };
 
 /**
- * SPEC §2 full-screen scanner: the camera with a 250 px frame, camera switch and torch where the device has them,
+ * The full-screen scanner: the camera with a 250 px frame, camera switch and torch where the device has them,
  * and the local history of scans (newest first, max 40vh). A code of this site opens at once, inside the app; another
  * site's address only after the external-link confirmation; anything else is shown as text.
  */

@@ -21,7 +21,7 @@ import { outcomeOf, resolveTag, type TagOutcome } from './resolveTag.js';
 
 type PageState = { kind: 'resolving' } | { kind: 'failed' } | Exclude<TagOutcome, { kind: 'redirect' }>;
 
-/** SPEC §2 QR tag resolver: /{hash} opens what the tag leads to, replacing itself in history. */
+/** The QR tag resolver: /{hash} opens what the tag leads to, replacing itself in history. */
 export function TagResolverPage({ hash }: { hash: string }) {
   usePageTitle('Opening tag', { icon: QrCode });
   const [state, setState] = useState<PageState>({ kind: 'resolving' });

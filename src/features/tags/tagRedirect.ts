@@ -8,7 +8,7 @@ export interface TagLookupResult {
 const DEFAULT_TARGET_PATH = '/vehicle';
 
 /**
- * Where a scanned tag leads (SPEC §2): its target when it has one, otherwise registration. Only same-site paths
+ * Where a scanned tag leads: its target when it has one, otherwise registration. Only same-site paths
  * are honoured as targetPath, so a tampered tag row can never send a scan to another site.
  */
 export function tagRedirectPath(hash: string, tag: TagLookupResult | null): string {

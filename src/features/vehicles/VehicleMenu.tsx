@@ -31,7 +31,7 @@ function activeEntry(view: VehicleView | 'service-request'): MenuEntryId | null 
 }
 
 /**
- * SPEC §2 side menu: a column beside the page on wide screens, a row of tabs under the vehicle card on phones (the
+ * The side menu: a column beside the page on wide screens, a row of tabs under the vehicle card on phones (the
  * same entries are in the bottom bar's Actions tab).
  */
 export function VehicleMenu({

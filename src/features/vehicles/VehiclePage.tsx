@@ -108,7 +108,7 @@ function VehicleShell({
   usePageTitle(section.view === 'profile' ? name : SECTION_TITLES[section.view], {
     icon: Car,
     subtitle: section.view === 'profile' ? null : name,
-    // SPEC §2: for anyone who is neither the owner nor an admin, Back leads to the public list.
+    // For anyone who is neither the owner nor an admin, Back leads to the public list.
     backTo: editable ? null : HOME_PATH,
   });
 

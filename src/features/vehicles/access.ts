@@ -84,7 +84,7 @@ export interface MenuEntry {
 }
 
 /**
- * SPEC §2 side menu, in order: Profile, Info, Show QR Code (only while a tag is linked), Services, Notes, Track
+ * The side menu, in order: Profile, Info, Show QR Code (only while a tag is linked), Services, Notes, Track
  * Support, Ownership (admins only). Shown only to those who can edit; empty for everyone else.
  */
 export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {

@@ -4,7 +4,7 @@ import { Button } from '../Button.js';
 import { Dialog } from '../Dialog.js';
 import { cancelExternal, getPendingExternal, subscribePendingExternal } from './externalLinkStore.js';
 
-/** SPEC §2: the confirmation before leaving the site, showing exactly where the link goes. */
+/** The confirmation before leaving the site, showing exactly where the link goes. */
 export function ExternalLinkDialogHost() {
   const url = useSyncExternalStore(subscribePendingExternal, getPendingExternal);
   if (url === null) return null;

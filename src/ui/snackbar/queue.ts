@@ -1,7 +1,7 @@
 // The snackbar's rule as pure functions of (state, now): one message at a time, the others queued in order, each
 // shown for SNACKBAR_DURATION_MS. No timers here, so the rule is tested on a made-up clock.
 
-/** SPEC §9: a snackbar hides after 4000 ms. */
+/** A snackbar hides after 4000 ms. */
 export const SNACKBAR_DURATION_MS = 4000;
 
 export type SnackbarSeverity = 'success' | 'error' | 'warning' | 'info';

@@ -3,10 +3,10 @@ import { INFO_COLUMNS } from '../../../domain/vehicleReaders.js';
 /** The profile fields the owner and admins edit (never the owner: that is an admin's move over RPC). */
 export const PROFILE_FIELDS = ['name', 'description', 'category', 'type', 'instagram', 'facebook', 'tiktok', 'youtube', 'website', 'is_public'] as const;
 
-/** The info fields (SPEC §3 Vehicle info) the admin's form edits: all of the Info. */
+/** The info fields the admin's form edits: all of the Info. */
 export const INFO_FIELDS = INFO_COLUMNS;
 
-/** SPEC §3 vehicle info fields as people read them; the logbook names changed fields with the same words. */
+/** The vehicle info fields as people read them; the logbook names changed fields with the same words. */
 export const INFO_LABELS: Record<(typeof INFO_FIELDS)[number], string> = {
   category: 'Category',
   vin: 'VIN',

@@ -57,7 +57,7 @@ export function useVehicleEvents(area: VehicleArea, vehicleId: string): Records<
   return combine(area, useLocalEvents(vehicleId), area.snapshot?.events);
 }
 
-/** The vehicle's service requests with their work time (SPEC §4: the sum of start-to-stop intervals). */
+/** The vehicle's service requests with their work time (the sum of start-to-stop intervals). */
 export function useServiceSummaries(area: VehicleArea, vehicleId: string): Records<ServiceData> {
   const requests = useVehicleRequests(vehicleId);
   const worktime = useVehicleWork(vehicleId);

@@ -11,7 +11,7 @@ import type { ProfileItem, VehicleSnapshot } from './types.js';
 // What the server says about vehicles this device does not sync, kept in local_vehicle_reads so a revisit works
 // offline. Two kinds per vehicle: 'vehicle' (GetVehicle) and 'profile' (the profile's contents).
 
-/** SPEC §8: what the server says for a vehicle that is missing or not the caller's to see. */
+/** What the server says for a vehicle that is missing or not the caller's to see. */
 export const VEHICLE_NOT_FOUND = 'Vehicle not found!';
 
 type ReadKind = 'vehicle' | 'profile';

@@ -15,9 +15,9 @@ type Values = Record<string, string | number | null>;
 const clockNow = () => new Date().toISOString();
 
 /**
- * Update the row if this device holds it, insert it whole otherwise (SPEC §7 for vehicle info). `at` is when the
- * person made the change: a new row's created_at (the server keeps it), and every row's updated_at until the server
- * answers with its own.
+ * Update the row if this device holds it, insert it whole otherwise (vehicle info is written this way). `at` is
+ * when the person made the change: a new row's created_at (the server keeps it), and every row's updated_at until
+ * the server answers with its own.
  */
 async function upsert(table: string, id: string, changes: Values, whole: Values, at: string): Promise<void> {
   const db = await whenDatabaseReady();

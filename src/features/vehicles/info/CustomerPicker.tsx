@@ -9,7 +9,7 @@ import { Chip } from '../../../ui/Chip.js';
 import { FieldLegend } from '../../../ui/Field.js';
 
 /**
- * SPEC §5: the customer a vehicle belongs to — one at most; picking another replaces it (last pick wins). Searches
+ * The customer a vehicle belongs to — one at most; picking another replaces it (last pick wins). Searches
  * every company's customers on the server by name, email or phone (admins' devices do not hold the customer list).
  */
 export function CustomerPicker({

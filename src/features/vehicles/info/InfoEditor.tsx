@@ -28,7 +28,7 @@ const TEXT_FIELDS: ReadonlyArray<{ key: TextKey; autoCapitalize?: string }> = [
 ];
 
 /**
- * The admin's info form (SPEC §5): every field of the vehicle's info; Shift+Enter saves and Escape cancels from any
+ * The admin's info form: every field of the vehicle's info; Shift+Enter saves and Escape cancels from any
  * field. Saving hands the parsed values up; the caller decides whether anything changed.
  */
 export function InfoEditor({

@@ -18,7 +18,7 @@ import { changedInfo, showsChanges } from './infoForm.js';
 import { InfoEditor } from './InfoEditor.js';
 import './info.css';
 
-/** SPEC §8 toasts of the info save. */
+/** The toasts of the info save: success, and failure (an error). */
 export const INFO_SAVED = 'Vehicle info updated.';
 export const INFO_SAVE_FAILED = 'Failed to update info';
 
@@ -28,7 +28,7 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 /**
- * SPEC §2 Info: the read view for those who may see it, and for admins (SPEC §6) the form — 'e' starts editing,
+ * Info: the read view for those who may see it, and for admins the form — 'e' starts editing,
  * Shift+Enter saves, Escape cancels. Written to the local database, updated if the row exists, inserted otherwise.
  */
 export function InfoSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
@@ -139,7 +139,7 @@ function InfoView({ info, columns }: { info: InfoData; columns: readonly InfoCol
   );
 }
 
-/** SPEC §2: the VIN with its last 8 characters highlighted (model year, plant and serial number). */
+/** The VIN with its last 8 characters highlighted (model year, plant and serial number). */
 export function VinDisplay({ vin }: { vin: string }) {
   const { head, tail } = splitVinForDisplay(vin);
   return (

@@ -46,7 +46,7 @@ export function toForm(info: InfoData | null, locale?: string): InfoForm {
 export type InfoErrors = Partial<Record<keyof InfoForm, string[]>>;
 
 /**
- * The values to store for a form, or the errors that stop it (SPEC §5): every field optional; empty text is no
+ * The values to store for a form, or the errors that stop it: every field optional; empty text is no
  * value; the year is a number field where empty means 0, and 0 is stored as null; the VIN is stored normalised and
  * refused only for what no VIN can be (its warnings never block).
  */
@@ -98,7 +98,7 @@ export function showsChanges(current: InfoData | null, changes: Partial<InfoValu
   return Object.entries(changes).every(([field, value]) => blankIsNull(current?.[field as keyof InfoValues]) === blankIsNull(value));
 }
 
-/** Only the fields whose stored value would change; empty means nothing to save (SPEC §4: saving does nothing). */
+/** Only the fields whose stored value would change; empty means nothing to save (then saving does nothing). */
 export function changedInfo(current: InfoData | null, values: InfoValues): Partial<InfoValues> {
   const changed: Partial<InfoValues> = {};
   for (const field of INFO_FIELDS) {

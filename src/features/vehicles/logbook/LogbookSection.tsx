@@ -34,7 +34,7 @@ const ICONS: Record<LogKind, LucideIcon> = {
   track: Flag,
 };
 
-/** SPEC §2 Logbook: the vehicle's whole story in time order, newest first, by year — what an owner hands over. */
+/** The logbook: the vehicle's whole story in time order, newest first, by year — what an owner hands over. */
 export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const events = useVehicleEvents(area, vehicleId);
   const notes = useVehicleNotes(area, vehicleId);

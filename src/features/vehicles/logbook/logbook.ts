@@ -59,7 +59,7 @@ function preview(text: string): string {
 }
 
 /**
- * SPEC §2 Logbook: the vehicle's story from what the database holds — when it was added, its history of info
+ * The logbook: the vehicle's story from what the database holds — when it was added, its history of info
  * changes, renames, public/private, tags and ownership, the notes, the service requests with their work time, and
  * the track days — newest first.
  */

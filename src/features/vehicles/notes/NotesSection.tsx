@@ -26,7 +26,7 @@ function useMe() {
   return user ? { id: user.id, name: user.displayName || user.email } : null;
 }
 
-/** SPEC §2 Notes: the add box and the most recent notes, with a way to all of them. */
+/** Notes: the add box and the most recent notes, with a way to all of them. */
 export function NotesSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const notes = useVehicleNotes(area, vehicleId);
   const me = useMe();
@@ -73,7 +73,7 @@ export function NotesSection({ area, vehicleId }: { area: VehicleArea; vehicleId
   );
 }
 
-/** SPEC §2 All notes: every note, newest first, with a search over their text and authors. */
+/** All notes: every note, newest first, with a search over their text and authors. */
 export function AllNotesSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const notes = useVehicleNotes(area, vehicleId);
   const me = useMe();

@@ -24,7 +24,7 @@ const REASONS: Record<Exclude<TransferResult, { ok: true }>['reason'], string> =
 };
 
 /**
- * Ownership (admins only, SPEC §6): who owns the vehicle, and moving it to another account found by email. The
+ * Ownership (admins only): who owns the vehicle, and moving it to another account found by email. The
  * server moves it; the previous owner's devices lose it and the new owner's gain it as they sync, and the move is
  * written to the logbook.
  */

@@ -22,7 +22,7 @@ import './profile.css';
 import '../notes/notes.css';
 
 /**
- * SPEC §2 profile: the cover, the description with its links as chips, category and type, the social links, and the
+ * The profile: the cover, the description with its links as chips, category and type, the social links, and the
  * notes the owner made public. The owner and admins edit it here, and link a tag while the vehicle has none.
  */
 export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?: ((vehicleId: string) => ReactNode) | undefined }) {

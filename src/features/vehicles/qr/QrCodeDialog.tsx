@@ -11,11 +11,11 @@ import { SiteDomain } from '../../../ui/SiteDomain.js';
 import { QrImage } from '../../../ui/qr/QrImage.js';
 import './qrView.css';
 
-/** SPEC §9: the QR view's own toast lasts 3 s (the app's snackbar, 4 s, would sit behind the full-screen view). */
+/** The QR view's own toast lasts 3 s (the app's snackbar, 4 s, would sit behind the full-screen view). */
 export const QR_TOAST_MS = 3000;
 
 /**
- * SPEC §2 full-screen QR view: the tag's code large enough to scan from another phone, the address it opens (the
+ * The full-screen QR view: the tag's code large enough to scan from another phone, the address it opens (the
  * site's domain plainly visible), copy and share, and a way to print it.
  */
 export function QrCodeDialog({ hash, title, printHref, onClose }: { hash: string; title: string; printHref?: string; onClose: () => void }) {

@@ -1450,7 +1450,7 @@ export const SetServiceDeletedResponseSchema: GenMessage<SetServiceDeletedRespon
   messageDesc(file_tagbook_v1_admin, 46);
 
 /**
- * The admin area (SPEC §1, §2): lists over data that grows without bound (users, vehicles, customers, requests) are
+ * The admin area: lists over data that grows without bound (users, vehicles, customers, requests) are
  * paged, indexed server queries, so no device has to hold them. Every method is for administrators only:
  * `unauthenticated` without a session, `permission_denied` for anyone else, checked before any input is looked at.
  *
@@ -1536,7 +1536,7 @@ export const AdminService: GenService<{
   serviceDesc(file_tagbook_v1_admin, 0);
 
 /**
- * A company's workspace (SPEC §1 /company/*): its profile, employees, customers and services catalogue. Reading is
+ * A company's workspace (the /company/* area): its profile, employees, customers and services catalogue. Reading is
  * for the company's current employees and administrators; changing is for company admins (a current link of type
  * owner or manager) and administrators. Anyone else gets `permission_denied` and learns nothing of the company.
  * Customers of no company are administrators' alone.

@@ -49,7 +49,7 @@ export const EnableSourceMapsResponseSchema: GenMessage<EnableSourceMapsResponse
   messageDesc(file_tagbook_v1_dev_tools, 1);
 
 /**
- * Tools for the people who run the service (SPEC §2 "Admin settings dialog").
+ * Tools for the people who run the service (the admin settings dialog).
  *
  * @generated from service tagbook.v1.DevToolsService
  */

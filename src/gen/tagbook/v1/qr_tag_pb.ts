@@ -151,8 +151,8 @@ export const CreateTagsResponseSchema: GenMessage<CreateTagsResponse> = /*@__PUR
 
 /**
  * The QR code's error-correction level. Higher levels survive more damage but hold fewer characters in a code of
- * the same size, so the level decides how long a hash the URL can carry (SPEC section 9: 12 characters for
- * MEDIUM, 6 for QUARTILE).
+ * the same size, so the level decides how long a hash the URL can carry (12 characters for MEDIUM,
+ * 6 for QUARTILE).
  *
  * @generated from enum tagbook.v1.ErrorCorrection
  */

@@ -438,7 +438,7 @@ export const FileStateSchema: GenEnum<FileState> = /*@__PURE__*/
  * The usual flow: AddFilesToBucket, then for each file that needs_upload: GetUploadSignedUrl, PUT the bytes,
  * FinalizeUpload. CheckFile answers where a file stands at any point (for example after an app restart).
  *
- * Error codes, as clients treat them (SPEC section 8, src/domain/uploadErrors.ts): `invalid_argument` (including an
+ * Error codes, as clients treat them (src/domain/uploadErrors.ts): `invalid_argument` (including an
  * empty bucket id) is never retried; `permission_denied` and `unauthenticated` are authentication failures;
  * `failed_precondition` is never retried either: this service answers it only when the work can no longer be done
  * (what the bucket is attached to is no longer the caller's to add to, the bucket is locked, someone removed the file
