@@ -5,12 +5,11 @@ import { isValidEmail, MESSAGES } from '../../src/domain/validation.js';
 import { AccountService, IsLoggedResponseSchema } from '../../src/gen/tagbook/v1/account_pb.js';
 import { mayMail } from './mail-throttle.js';
 import { issueSecret, RECOVERY_LIFETIME_MS, redeemSecret } from './one-time-secrets.js';
-import { hashPassword, sha256Hex, type StoredPassword } from './passwords.js';
+import { hashPassword, sha256Hex } from './passwords.js';
 import { revokeUserSessions } from './sessions.js';
 import { loadUser } from './users.js';
-import type { Queryable } from '../db/db.js';
 import { recoveryMail } from '../mail/messages.js';
-import { checkPassword, findAccount, findAccountById } from './account-store.js';
+import { checkPassword, findAccount, findAccountById, updatePassword } from './account-store.js';
 import type { ServerContext } from '../rpc/context.js';
 import { CLIENT_ADDRESS, requireSession, sessionSlot } from '../rpc/session-context.js';
 import { beginAttempt, endSession, permissionDenied, requireDigest } from './sign-in.js';
@@ -28,12 +27,6 @@ function validEmail(raw: string): string {
   return email;
 }
 
-async function setPassword(tx: Queryable, userId: string, stored: StoredPassword): Promise<void> {
-  await tx.query('update user_credentials set password_salt = $2, password_hash = $3 where user_id = $1', [
-    userId, stored.salt, stored.hash,
-  ]);
-}
-
 /** AccountService (account.proto). */
 export function accountService(ctx: ServerContext): Partial<ServiceImpl<typeof AccountService>> {
   return {
@@ -48,7 +41,7 @@ export function accountService(ctx: ServerContext): Partial<ServiceImpl<typeof A
       if (!(await checkPassword(ctx.db, account.id, current))) throw permissionDenied(MESSAGES.wrongPassword);
       const stored = await hashPassword(next);
       await ctx.db.transaction(async (tx) => {
-        await setPassword(tx, account.id, stored);
+        await updatePassword(tx, account.id, stored);
         // Whoever else knew the old password is signed out everywhere; this device stays signed in.
         await revokeUserSessions(tx, account.id, session.sessionId);
       });
@@ -80,7 +73,7 @@ export function accountService(ctx: ServerContext): Partial<ServiceImpl<typeof A
       const redeemed = await ctx.db.transaction(async (tx) => {
         const result = await redeemSecret(tx, { secret: req.hash, purpose: 'recover_password', email });
         if (!result.ok) return result;
-        await setPassword(tx, result.userId, stored);
+        await updatePassword(tx, result.userId, stored);
         // Recovery means the old password may be known to someone else: every session ends, this caller's too.
         await revokeUserSessions(tx, result.userId);
         return result;

@@ -31,6 +31,40 @@ export async function findAccountById(db: Queryable, id: string): Promise<Accoun
   return toAccount(row);
 }
 
+/**
+ * Stores a new account and its password, in the caller's transaction. Returns false, storing nothing, when the
+ * email is already taken: a concurrent registration of the same address loses here rather than failing on the
+ * unique index.
+ */
+export async function insertAccount(
+  tx: Queryable,
+  user: { id: string; displayName: string; email: string; usernameDigest: string },
+  password: StoredPassword,
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `insert into users (id, display_name, email, username_digest) values ($1, $2, $3, $4)
+     on conflict do nothing returning id`,
+    [user.id, user.displayName, user.email, user.usernameDigest],
+  );
+  if (inserted.length === 0) return false;
+  await tx.query('insert into user_credentials (user_id, password_salt, password_hash) values ($1, $2, $3)', [
+    user.id, password.salt, password.hash,
+  ]);
+  return true;
+}
+
+/** Replaces the user's stored password. */
+export async function updatePassword(tx: Queryable, userId: string, stored: StoredPassword): Promise<void> {
+  await tx.query('update user_credentials set password_salt = $2, password_hash = $3 where user_id = $1', [
+    userId, stored.salt, stored.hash,
+  ]);
+}
+
+/** Replaces the username digest the account is found by (the current client's digest of its email). */
+export async function updateUsernameDigest(db: Queryable, userId: string, usernameDigest: string): Promise<void> {
+  await db.query('update users set username_digest = $2 where id = $1', [userId, usernameDigest]);
+}
+
 // A real scrypt result to compare against when there is no account, so that "no such user" costs the same time
 // as "wrong password". Made once, on first need.
 let decoy: Promise<StoredPassword> | null = null;

@@ -15,7 +15,7 @@ import { forgiveAccount } from './rate-limit.js';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.js';
 import { displayNameFromEmail } from './users.js';
 import { signInMail } from '../mail/messages.js';
-import { checkPassword, findAccount, findAccountById } from './account-store.js';
+import { checkPassword, findAccount, findAccountById, insertAccount, updateUsernameDigest } from './account-store.js';
 import { getPowerSyncAuth } from './powersync-auth.js';
 import type { ServerContext } from '../rpc/context.js';
 import { CLIENT_ADDRESS, sessionSlot } from '../rpc/session-context.js';
@@ -100,16 +100,9 @@ async function createAccount(ctx: ServerContext, req: CreateAccountRequest, hctx
   const stored = await hashPassword(req.password); // slow on purpose: before the transaction, not inside it
   const userId = newId();
   const sessionId = await ctx.db.transaction(async (tx) => {
+    const user = { id: userId, displayName: displayNameFromEmail(email), email, usernameDigest: sha256Hex(usernameDigestInput(email)) };
     // A concurrent registration of the same address loses here rather than failing on the unique index.
-    const inserted = await tx.query(
-      `insert into users (id, display_name, email, username_digest) values ($1, $2, $3, $4)
-       on conflict do nothing returning id`,
-      [userId, displayNameFromEmail(email), email, sha256Hex(usernameDigestInput(email))],
-    );
-    if (inserted.length === 0) return null;
-    await tx.query('insert into user_credentials (user_id, password_salt, password_hash) values ($1, $2, $3)', [
-      userId, stored.salt, stored.hash,
-    ]);
+    if (!(await insertAccount(tx, user, stored))) return null;
     return createSession(tx, { userId, publicKey, remember: req.remember });
   });
   if (sessionId === null) return { errors: [CreateAccountError.EMAIL_IN_USE] };
@@ -144,8 +137,6 @@ async function loginPassword(ctx: ServerContext, req: LoginPasswordRequest, hctx
     throw permissionDenied(MESSAGES.wrongPassword);
   }
   await attempt.succeeded();
-  if (upgradeDigest) {
-    await ctx.db.query('update users set username_digest = $2 where id = $1', [account.id, username]);
-  }
+  if (upgradeDigest) await updateUsernameDigest(ctx.db, account.id, username);
   return { session: await startSession(ctx, hctx, { userId: account.id, publicKey, remember: req.remember }) };
 }

@@ -2,10 +2,10 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { mayManageCompany, worksFor } from '../../src/domain/access.js';
 import { isId } from '../../src/domain/ids.js';
 import type { Queryable } from '../db/db.js';
-import { currentlyEmployed } from '../db/employment.js';
 import { rowState, wasDeleted } from '../db/softDelete.js';
 import { requireSession } from '../rpc/session-context.js';
 import { loadActor } from '../db/actor.js';
+import { currentLinkTypes } from './companies.js';
 
 export const ADMIN_ONLY = 'Only administrators can do this';
 export const NOT_YOUR_COMPANY = 'You do not work for this company';
@@ -34,14 +34,7 @@ export async function companyRole(db: Queryable, hctx: HandlerContext, companyId
   const { userId } = requireSession(hctx);
   const actor = await loadActor(db, userId);
   // The types of the caller's current links with this company, which decide whether they manage it.
-  const links =
-    actor === null
-      ? []
-      : await db.query<{ type: string | null }>(
-          `select e.type from company_employees e where e.user_id = $1 and e.company_id = $2 and ${currentlyEmployed('e')}`,
-          [userId, companyId],
-        );
-  const linkTypes = links.flatMap((l) => (l.type === null ? [] : [l.type]));
+  const linkTypes = actor === null ? [] : await currentLinkTypes(db, userId, companyId);
   return { userId, isAdmin: actor?.isAdmin === true, employee: worksFor(actor, companyId), manage: mayManageCompany(actor, linkTypes) };
 }
 

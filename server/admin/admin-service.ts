@@ -4,10 +4,11 @@ import { checkCompany, LIMITS } from '../../src/domain/company.js';
 import { newId } from '../../src/domain/ids.js';
 import { AdminService, CompanyProfileSchema } from '../../src/gen/tagbook/v1/admin_pb.js';
 import { requireAdmin } from './access.js';
+import { insertCompany } from './companies.js';
 import { dashboard } from './dashboard.js';
 import { ms, pageLimit } from './paging.js';
 import { adminRequest, listRequests } from './requests.js';
-import { adminUser, listUsers, userById, userDetail } from './users.js';
+import { adminUser, listUsers, setUserAdmin, userById, userDetail } from './users.js';
 import { adminVehicle, findVehicles, listVehicles } from './vehicles.js';
 import type { ServerContext } from '../rpc/context.js';
 
@@ -42,7 +43,7 @@ export function adminService(ctx: ServerContext): Partial<ServiceImpl<typeof Adm
       const me = await requireAdmin(db, hctx);
       await userById(db, req.userId);
       if (req.userId === me && !req.isAdmin) throw new ConnectError(OWN_ADMIN_RIGHTS, Code.FailedPrecondition);
-      await db.query('update users set is_admin = $2 where id = $1 and is_admin <> $2', [req.userId, req.isAdmin]);
+      await setUserAdmin(db, req.userId, req.isAdmin);
       return { user: adminUser(await userById(db, req.userId)) };
     },
 
@@ -51,11 +52,8 @@ export function adminService(ctx: ServerContext): Partial<ServiceImpl<typeof Adm
       const { value, errors } = checkCompany({ name: req.name, shortInfo: req.shortInfo });
       const first = Object.entries(errors)[0];
       if (first) throw new ConnectError(`${first[0]}: ${first[1]}`, Code.InvalidArgument);
-      const [row] = await db.query<{ id: string; name: string; short_info: string | null; created_at: Date }>(
-        'insert into companies (id, name, short_info) values ($1, $2, $3) returning id, name, short_info, created_at',
-        [newId(), value.name, value.shortInfo === '' ? null : value.shortInfo],
-      );
-      return { company: create(CompanyProfileSchema, { id: row!.id, name: row!.name, shortInfo: row!.short_info ?? '', createdAt: ms(row!.created_at) }) };
+      const row = await insertCompany(db, { id: newId(), name: value.name, shortInfo: value.shortInfo });
+      return { company: create(CompanyProfileSchema, { id: row.id, name: row.name, shortInfo: row.short_info ?? '', createdAt: ms(row.created_at) }) };
     },
 
     async listRequests(req, hctx) {

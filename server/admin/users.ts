@@ -63,6 +63,11 @@ export async function userById(db: Queryable, userId: string): Promise<UserRow> 
   return row;
 }
 
+/** Grants or withdraws administrator rights; a user who already has the asked state is not written to. */
+export async function setUserAdmin(db: Queryable, userId: string, isAdmin: boolean): Promise<void> {
+  await db.query('update users set is_admin = $2 where id = $1 and is_admin <> $2', [userId, isAdmin]);
+}
+
 type LinkRow = {
   id: string;
   user_id: string;

@@ -6,6 +6,7 @@ import { servicingCompanies } from './servicing.js';
 import { sessionSlot } from '../rpc/session-context.js';
 import { loadActor } from '../db/actor.js';
 import { vehicleReader } from '../../src/domain/access.js';
+import { vehicleById, type VehicleRow } from './store.js';
 
 /** SPEC §8: the words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
 export const VEHICLE_NOT_FOUND_MESSAGE = 'Vehicle not found!';
@@ -17,25 +18,6 @@ export function vehicleNotFound(): ConnectError {
 /** How much of a vehicle a caller sees, weakest first (mirrors VehicleAccess in vehicle.proto). */
 export type Access = VehicleReader;
 
-export type VehicleRow = {
-  id: string;
-  name: string | null;
-  description: string | null;
-  category: number | null;
-  type: string | null;
-  instagram: string | null;
-  facebook: string | null;
-  tiktok: string | null;
-  youtube: string | null;
-  website: string | null;
-  cover: string | null;
-  vin: string | null;
-  is_public: boolean;
-  user_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
-
 /**
  * The vehicle and the caller's access to it; anything the caller may not see — no such vehicle, a malformed id, a
  * private vehicle of someone else — is the same not_found, so the answer never tells whether it exists.
@@ -46,13 +28,8 @@ export async function readableVehicle(
   vehicleId: string,
 ): Promise<{ vehicle: VehicleRow; access: Access; viewer: string | null }> {
   if (!isId(vehicleId)) throw vehicleNotFound();
-  const [vehicle] = await db.query<VehicleRow>(
-    `select id, name, description, category, type, instagram, facebook, tiktok, youtube, website, cover, vin,
-            is_public, user_id, created_at, updated_at
-       from vehicles where id = $1`,
-    [vehicleId],
-  );
-  if (vehicle === undefined) throw vehicleNotFound();
+  const vehicle = await vehicleById(db, vehicleId);
+  if (vehicle === null) throw vehicleNotFound();
   const viewer = sessionSlot(hctx).session?.userId ?? null;
   const access = await vehicleAccess(db, vehicle, viewer);
   if (access === null) throw vehicleNotFound();

@@ -1,9 +1,8 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
-import { IMAGE_TYPES, formKey } from '../../src/domain/files.js';
-import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentKind, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import type { ServerContext } from '../rpc/context.js';
 import { readableVehicle } from './access.js';
+import { profilePhotos, publicNotes } from './store.js';
 
 /** The most items a profile lists, notes and photos together; notes take their places first. */
 export const PROFILE_CONTENTS_MAX = 100;
@@ -20,22 +19,8 @@ export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<
     async listVehicleContents(req, hctx) {
       const { vehicle } = await readableVehicle(ctx.db, hctx, req.vehicleId);
       if (req.app !== App.PROFILE) throw new ConnectError('Unknown app: only the profile has contents', Code.InvalidArgument);
-      const notes = await ctx.db.query<{ id: string; body: string; created_at: Date; updated_at: Date }>(
-        `select id, body, created_at, updated_at from vehicle_notes
-          where vehicle_id = $1 and is_public and deleted_at is null
-          order by created_at desc, id limit ${PROFILE_CONTENTS_MAX}`,
-        [vehicle.id],
-      );
-      const photos = await ctx.db.query<{ id: string; filehash: string; type: string; filename: string | null; description: string | null; created_at: Date; updated_at: Date }>(
-        `select ff.id, bf.filehash, bf.type, ff.filename, ff.description, ff.created_at, ff.updated_at
-           from upload_form_files ff
-           join upload_buckets b on b.id = ff.upload_form_id
-           join bucket_files bf on bf.id = ff.upload_bucket_file_id
-           join bucket_file_holders h on h.bucket_file_id = bf.id and h.user_id = ff.user_id
-          where b.form_key = $1 and bf.state = ${FileState.DOWNLOADED_OK} and bf.type = any($2::text[])
-          order by ff.created_at, ff.sort_order, ff.id limit $3`,
-        [formKey({ kind: 'vehicle', id: vehicle.id }), IMAGE_TYPES, PROFILE_CONTENTS_MAX - notes.length],
-      );
+      const notes = await publicNotes(ctx.db, vehicle.id, PROFILE_CONTENTS_MAX);
+      const photos = await profilePhotos(ctx.db, vehicle.id, PROFILE_CONTENTS_MAX - notes.length);
       const texts = notes.map((n) => ({
         id: n.id,
         kind: VehicleContentKind.TEXT,

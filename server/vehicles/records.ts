@@ -13,7 +13,8 @@ import {
 } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import type { Queryable } from '../db/db.js';
 import { currentlyEmployed } from '../db/employment.js';
-import { atLeast, type Access, type VehicleRow } from './access.js';
+import { atLeast, type Access } from './access.js';
+import type { VehicleRow } from './store.js';
 
 // What GetVehicle reads for each access level. Lists are capped: a page shows the newest of them, and an answer
 // must stay small enough for a phone on a poor network.

@@ -9,6 +9,7 @@ import type { ServerContext } from '../rpc/context.js';
 import { requireSession } from '../rpc/session-context.js';
 import { readableVehicle, vehicleNotFound } from './access.js';
 import { vehicleAnswer } from './records.js';
+import { lockVehicleOwner, setVehicleOwner, userByEmail } from './store.js';
 
 export const NO_SUCH_ACCOUNT_MESSAGE = 'No account uses this email';
 export const ALREADY_OWNER_MESSAGE = 'This account already owns the vehicle';
@@ -33,17 +34,14 @@ export function vehicleService(ctx: ServerContext): Partial<ServiceImpl<typeof V
       if (email === '') throw new ConnectError("Type the new owner's email", Code.InvalidArgument);
       if (!isId(req.vehicleId)) throw vehicleNotFound();
       return ctx.db.transaction(async (tx) => {
-        const [vehicle] = await tx.query<{ user_id: string | null }>('select user_id from vehicles where id = $1 for update', [req.vehicleId]);
-        if (vehicle === undefined) throw vehicleNotFound();
-        const [owner] = await tx.query<{ id: string; display_name: string; email: string }>(
-          'select id, display_name, email from users where email = $1',
-          [email],
-        );
-        if (owner === undefined) throw new ConnectError(NO_SUCH_ACCOUNT_MESSAGE, Code.NotFound);
+        const vehicle = await lockVehicleOwner(tx, req.vehicleId);
+        if (vehicle === null) throw vehicleNotFound();
+        const owner = await userByEmail(tx, email);
+        if (owner === null) throw new ConnectError(NO_SUCH_ACCOUNT_MESSAGE, Code.NotFound);
         if (vehicle.user_id === owner.id) throw new ConnectError(ALREADY_OWNER_MESSAGE, Code.FailedPrecondition);
         // The history trigger records the move with this admin as its author.
         await nameActor(tx, userId);
-        await tx.query('update vehicles set user_id = $1 where id = $2', [owner.id, req.vehicleId]);
+        await setVehicleOwner(tx, req.vehicleId, owner.id);
         return { owner: { id: owner.id, displayName: owner.display_name, email: owner.email } };
       });
     },

@@ -49,3 +49,22 @@ export async function recordAnswer(tx: Queryable, key: TransactionKey, errors: O
     params,
   );
 }
+
+/** An entry of a refused transaction as kept for administrators: what the device sent. */
+export interface RejectedEntry {
+  /** PUT, PATCH or DELETE; an operation the server does not know, as its number. */
+  op: string | number;
+  table: string;
+  id: string;
+  /** The entry's data as the device sent it (JSON text). */
+  data: string;
+}
+
+/** Keeps a refused transaction's errors and entries for administrators to read, in the answer's transaction. */
+export async function keepRejection(tx: Queryable, key: TransactionKey, errors: OpError[], crud: RejectedEntry[]): Promise<void> {
+  await tx.query(
+    `insert into sync_upload_rejections (user_id, client_id, transaction_id, errors, crud)
+     values ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
+    [key.userId, key.clientId, key.transactionId.toString(), JSON.stringify(errors), JSON.stringify(crud)],
+  );
+}

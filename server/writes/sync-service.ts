@@ -1,10 +1,9 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { CrudOp, SyncService, type CrudEntry } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { isTransientDbError } from '../db/errors.js';
-import type { Queryable } from '../db/db.js';
 import { applyEntry, type UploadEntry } from './apply.js';
 import { loadActor, nameActor } from '../db/actor.js';
-import { earlierAnswer, recordAnswer, type TransactionKey } from './answered.js';
+import { earlierAnswer, keepRejection, recordAnswer, type RejectedEntry, type TransactionKey } from './answered.js';
 import { transactionLookups } from './facts.js';
 import { dropParts, receivePart } from './parts.js';
 import type { Refusal } from './policy.js';
@@ -112,16 +111,12 @@ const REJECTION_KEEPS_ALL_UP_TO = 100;
 /** Records the refusal as the transaction's answer (so a retry hears it again) and drops whatever parts it left. */
 async function recordRefusal(ctx: ServerContext, key: TransactionKey, entries: readonly CrudEntry[], errors: OpError[]) {
   const kept = entries.length <= REJECTION_KEEPS_ALL_UP_TO ? entries : errors.flatMap((e) => entries[e.index] ?? []);
-  const crud = kept.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
+  const crud: RejectedEntry[] = kept.map((e) => ({ op: KINDS[e.op as keyof typeof KINDS] ?? e.op, table: e.table, id: e.id, data: e.opData }));
   const recorded = await ctx.db.transaction(async (tx) => {
     await dropParts(tx, key);
     if (await earlierAnswer(tx, key)) return false;
     await recordAnswer(tx, key, errors);
-    await tx.query(
-      `insert into sync_upload_rejections (user_id, client_id, transaction_id, errors, crud)
-       values ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
-      [key.userId, key.clientId, key.transactionId.toString(), JSON.stringify(errors), JSON.stringify(crud)],
-    );
+    await keepRejection(tx, key, errors, crud);
     return true;
   });
   if (recorded) {
