@@ -1,6 +1,5 @@
 /**
- * The session cookie. SPEC §7 has the client send cookies with every call, and DESIGN decision 7 says they are
- * never enough alone: the cookie only lets the server notice a header that belongs to another session.
+ * The session cookie. The client sends cookies with every call, and they are never enough alone: the cookie only lets the server notice a header that belongs to another session.
  */
 export const SESSION_COOKIE = 'tagbook_session';
 export const REMEMBERED_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

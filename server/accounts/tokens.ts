@@ -25,7 +25,7 @@ export interface TokenDeps {
   config: Pick<Config, 'powersyncUrl'>;
 }
 
-/** Clients fetch a fresh token on every connect (SPEC §7); five minutes bounds what a leaked one is worth. */
+/** Clients fetch a fresh token on every connect; five minutes bounds what a leaked one is worth. */
 export const SYNC_TOKEN_TTL_SECONDS = 300;
 /** Anonymous visitors get a subject no user id can equal (ids never contain ':'), so they match public buckets only. */
 export const ANONYMOUS_PREFIX = 'anonymous:';

@@ -19,7 +19,7 @@ type LinkRow = {
 };
 
 /**
- * The signed-in user as SPEC §3 describes it. Only current links count (started, not ended, their company not
+ * The signed-in user: their account, admin flag and current company links. Only current links count (started, not ended, their company not
  * deleted): a past employer's workspace must not be offered. isEmployee follows them.
  */
 export async function loadUser(db: Queryable, userId: string): Promise<User | null> {

@@ -6,7 +6,7 @@ import { clientDigests, hashPassword } from '../accounts/passwords.js';
 import type { Db, Queryable } from './db.js';
 
 /**
- * Demo data for a fresh install: enough to try every role of SPEC §6 at once — an admin, an owner with public and
+ * Demo data for a fresh install: enough to try every role at once — an admin, an owner with public and
  * private vehicles, a company worker with a running timer, unclaimed tags to register. Runs only on an empty
  * users table, so it never touches a database somebody already uses.
  */
@@ -185,7 +185,7 @@ async function seedCompany(tx: Queryable, userId: Record<Role, string>, vehicleI
     vehicle_service_status_id: REQUEST_STATUS.STARTED, created_at: new Date(now - 120 * MINUTE),
     schedule_start: new Date(now - 60 * MINUTE), schedule_end: new Date(now + 3 * 60 * MINUTE),
   });
-  // A start with no stop: the worker's timer is running (SPEC §4 Worktime).
+  // A start with no stop: the worker's timer is running.
   const started = new Date(now - 25 * MINUTE);
   await insert(tx, 'worktime', {
     id: newId(), user_id: userId.worker, service_request_id: requestId, operation: WORK_START, time: started,

@@ -7,7 +7,7 @@ import { loadActor } from '../db/actor.js';
 import { findLiveNoteOwner, findLiveRequestParties, findNoteVisibility, findVehicleOwner, formKeysOfHeldFile } from './store.js';
 
 /**
- * Who may attach files to what, and who may download a stored file (SPEC §6), by where they stand towards the thing
+ * Who may attach files to what, and who may download a stored file, by where they stand towards the thing
  * now (mayAttach, src/domain/files.ts): attaching is for those who may edit the thing — a vehicle's owner and admins
  * for its photos and notes; for a service request also the current employees of the request's company.
  * Downloading is for those who may see a thing the file is attached to (a public vehicle's photos are public; a

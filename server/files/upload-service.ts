@@ -46,9 +46,9 @@ import {
 } from './store.js';
 
 /**
- * The Upload service (SPEC §7, upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
+ * The Upload service (upload.proto). Bytes never travel through RPC: a file is added to a bucket, its bytes
  * are PUT to a signed URL (server/files/blob-routes.ts, resumable), and finalize checks them against the device's digests
- * before anything can be downloaded. A bucket locks itself once every file in it is stored (SPEC §4).
+ * before anything can be downloaded. A bucket locks itself once every file in it is stored, never unlocked again.
  */
 
 export const BUCKET_NOT_FOUND = 'Bucket not found';
@@ -67,7 +67,7 @@ function checkBucketId(bucketId: string): void {
   if (!isId(bucketId)) throw invalid('A bucket id is 22 url-safe characters');
 }
 
-/** The caller's bucket (admins may use anyone's); not_found otherwise, "when checking lock" too (SPEC §8). */
+/** The caller's bucket (admins may use anyone's); not_found otherwise, "when checking lock" too. */
 async function ownBucket(db: Queryable, userId: string, bucketId: string): Promise<BucketRow> {
   const bucket = await findBucket(db, bucketId);
   if (bucket === undefined) throw new ConnectError(BUCKET_NOT_FOUND, Code.NotFound);
@@ -187,7 +187,7 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
     async getUploadSignedUrl(req, hctx) {
       const { userId } = requireSession(hctx);
       checkBucketId(req.bucketId);
-      // Not found while the add that makes the bucket may still be on its way (SPEC §8 retries it).
+      // Not found while the add that makes the bucket may still be on its way (the device retries it).
       const bucket = await ownBucket(db, userId, req.bucketId);
       await requireStillAttached(files, userId, bucket);
       const file = await fileByHash(db, req.combinedHash);

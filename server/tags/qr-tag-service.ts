@@ -8,7 +8,7 @@ import { requireSession, sessionSlot } from '../rpc/session-context.js';
 import { vehicleAccess } from '../vehicles/access.js';
 import { anyTagExists, insertTagIfAbsent, tagExists, tagTarget } from './store.js';
 
-/** The words of SPEC §5 for a tag id that is taken. */
+/** The words shown for a tag id that is taken. */
 export const TAG_EXISTS_MESSAGE = 'QR code already exists';
 
 /**

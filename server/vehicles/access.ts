@@ -8,7 +8,7 @@ import { loadActor } from '../db/actor.js';
 import { vehicleReader } from '../../src/domain/access.js';
 import { vehicleById, type VehicleRow } from './store.js';
 
-/** SPEC §8: the words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
+/** The words and code of every vehicle RPC when the vehicle is missing or not the caller's to see. */
 export const VEHICLE_NOT_FOUND_MESSAGE = 'Vehicle not found!';
 
 export function vehicleNotFound(): ConnectError {

@@ -12,7 +12,7 @@ export const PROFILE_CONTENTS_MAX = 100;
  * public, as text items, newest first (position 0 is the newest), then the vehicle's photos in the order they were
  * added, as image items — only those whose adder stored their bytes, as downloads require (server/files/access.ts),
  * so every item can be downloaded and a file nobody finished there never shows. Whoever may see the vehicle
- * (SPEC §6) gets the same list: it is the public face of the vehicle.
+ * gets the same list: it is the public face of the vehicle.
  */
 export function vehicleContentsService(ctx: ServerContext): Partial<ServiceImpl<typeof VehicleContentsService>> {
   return {

@@ -7,7 +7,7 @@ import type { CrudKind, Lookups, Row, Write } from './write.js';
 export { REQUEST_NOT_YOURS, VEHICLE_NOT_YOURS, type Actor, type CrudKind, type Lookups, type Refusal, type Row };
 
 /**
- * Who may write what through sync (SPEC §6): owners their vehicles, the notes and track sessions on them and
+ * Who may write what through sync: owners their vehicles, the notes and track sessions on them and
  * service requests on them, admins anything the app edits, company employees their company's customers, the
  * requests on those customers' vehicles and work time on their company's requests, anyone the claim of a free tag
  * for their own vehicle. Each table's record (tables/*.ts) says its rules; this is the order they are asked in.

@@ -1,5 +1,5 @@
 /**
- * 0001 — every server-side entity of SPEC §3.
+ * 0001 — every server-side entity: users, companies and their employees, customers, vehicles and their info, service requests, work time, tags, and files.
  *
  * Kept as a TypeScript string (not a .sql file) so the exact same text reaches the database whether the server runs
  * from source or from the bundle: no loader, no path on disk to find. PostgreSQL dialect only; it must behave the
@@ -7,11 +7,11 @@
  *
  * Conventions, and why:
  * - Ids are text. Entity ids we generate are 22 url-safe characters (src/domain/ids.ts); vehicles enforce that
- *   format because vehicle ids appear in URLs (SPEC §5). Other tables only require a non-empty id so that rows made
+ *   format because vehicle ids appear in URLs. Other tables only require a non-empty id so that rows made
  *   by other writers (imports, the admin) are not refused for their id alone.
  * - Every table has created_at/updated_at with defaults; a BEFORE UPDATE trigger bumps updated_at unless the writer
- *   set it explicitly, so clients ordering by "last update" (My Vehicles, SPEC §2) see server truth.
- * - Soft delete (deleted_at) only where SPEC §3 has it: companies, customers, service requests.
+ *   set it explicitly, so clients ordering by "last update" (My Vehicles) see server truth.
+ * - Soft delete (deleted_at) only where a record may be restored: companies, customers, service requests.
  * - Foreign keys cascade only for rows that cannot exist without their parent (credentials, sessions, a vehicle's
  *   info, a bucket's form files); everything else refuses the delete, so history is never dropped by accident.
  * - Server-only tables (user_credentials, sessions) hold secrets and are never part of sync rules.
@@ -79,7 +79,7 @@ create table companies (
   deleted_at timestamptz
 );
 
--- A user is an employee (and may pick the company workspace, SPEC §6) through these links.
+-- A user is an employee (and may pick the company workspace) through these links.
 create table company_employees (
   id text primary key check (id <> ''),
   user_id text not null references users (id),
@@ -115,11 +115,11 @@ create index customers_company_id_name_idx on customers (company_id, name);
 -- Vehicles ------------------------------------------------------------------------------------------------------
 
 create table vehicles (
-  -- Vehicle ids travel in URLs (/vehicle/{id}); SPEC §5 fixes their shape.
+  -- Vehicle ids travel in URLs (/vehicle/{id}); their shape is fixed.
   id text primary key check (id ~ '^[A-Za-z0-9_-]{22}$'),
   name text,
   description text,
-  category integer, -- SPEC §3 lists the categories but not their codes; null is "not set"
+  category integer, -- the categories have names but no fixed codes; null is "not set"
   type text,
   instagram text,
   facebook text,
@@ -134,12 +134,12 @@ create table vehicles (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
--- My Vehicles: the owner's vehicles by name, then last update (SPEC §2).
+-- My Vehicles: the owner's vehicles by name, then last update.
 create index vehicles_user_id_name_idx on vehicles (user_id, name, updated_at desc);
 -- The public list: latest listed vehicles only; the partial index stays small while private vehicles grow.
 create index vehicles_public_latest_idx on vehicles (created_at desc) where is_public;
 
--- Exactly one info row per vehicle (SPEC §3), hence the unique vehicle_id.
+-- Exactly one info row per vehicle, hence the unique vehicle_id.
 create table vehicles_info (
   id text primary key check (id <> ''),
   vehicle_id text not null unique references vehicles (id) on delete cascade,
@@ -147,7 +147,7 @@ create table vehicles_info (
   vin text,
   make text,
   model text,
-  -- SPEC §5: a year of 0 is stored as null; refusing 0 here keeps every writer honest.
+  -- A year of 0 is stored as null; refusing 0 here keeps every writer honest.
   year integer check (year is null or year > 0),
   color text,
   state text,
@@ -172,7 +172,7 @@ create table service_requests (
   updated_at timestamptz not null default now(),
   deleted_at timestamptz,
   vehicle_id text not null references vehicles (id),
-  vehicle_service_status_id integer, -- status codes are not in SPEC; STARTED is the only named one
+  vehicle_service_status_id integer, -- the status codes are the app's own (src/domain/serviceStatus.ts)
   user_id text references users (id), -- who asked for the service
   updated_by text references users (id),
   completed_at timestamptz,
@@ -188,7 +188,7 @@ create index service_requests_vehicle_id_idx on service_requests (vehicle_id, cr
 create index service_requests_company_id_idx on service_requests (company_id, created_at desc);
 create index service_requests_assigned_user_id_idx on service_requests (assigned_user_id);
 
--- Append-only start/stop records; totals and "is running" are derived from them (SPEC §4 Worktime).
+-- Append-only start/stop records; totals and "is running" are derived from them.
 create table worktime (
   id text primary key check (id <> ''),
   user_id text not null references users (id),
@@ -205,7 +205,7 @@ create index worktime_user_time_idx on worktime (user_id, time);
 -- QR tags -------------------------------------------------------------------------------------------------------
 
 create table qr_tags (
-  -- The hash printed in the QR code; SPEC §5 allows 8 to 16 letters or digits, and the resolver refuses others,
+  -- The hash printed in the QR code: 8 to 16 letters or digits, and the resolver refuses others,
   -- so a tag outside that shape could never be scanned.
   id text primary key check (id ~ '^[A-Za-z0-9]{8,16}$'),
   -- Null while the tag is unclaimed (scanning it leads to /register/{hash}).
@@ -230,7 +230,7 @@ create table upload_buckets (
 );
 create index upload_buckets_user_id_idx on upload_buckets (user_id);
 
--- SPEC §4: a bucket goes from created to locked, never back. A trigger, because a CHECK cannot see the old row.
+-- A bucket goes from created to locked, never back. A trigger, because a CHECK cannot see the old row.
 create function tagbook_bucket_stays_locked() returns trigger language plpgsql as $$
 begin
   if old.locked = 1 and new.locked <> 1 then
@@ -250,7 +250,7 @@ create table bucket_files (
   extension text,
   type text,
   filesize bigint check (filesize is null or filesize >= 0),
-  state smallint not null default 0, -- 2 = downloaded ok (SPEC §3); other codes are the upload service's
+  state smallint not null default 0, -- 2 = downloaded ok; other codes are the upload service's
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -263,7 +263,7 @@ create table upload_form_files (
   description text,
   file_hash text,
   filename text,
-  sort_order integer not null default 0, -- SPEC's "order", a reserved word in SQL
+  sort_order integer not null default 0, -- the file's "order", a reserved word in SQL
   user_id text references users (id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()

@@ -11,7 +11,7 @@
  * user_name (company_employees): the employee's display name, so colleagues can name who is assigned and who is
  * clocked in without receiving each other's user rows.
  *
- * worktime.change_time: when the server stored the record (SPEC §3); the record's time stays the device's.
+ * worktime.change_time: when the server stored the record; the record's time stays the device's.
  *
  * This string goes through String.raw: backslashes stay as written, and it must never contain "${".
  */

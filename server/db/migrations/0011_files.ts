@@ -1,5 +1,5 @@
 /**
- * 0011 — files and photos (SPEC §3 buckets, form files, bucket files; §7 Upload service).
+ * 0011 — files and photos: upload buckets, the files in them and the stored bytes they name (the Upload service).
  *
  * - A bucket is one pick of files attached to one thing, named by form_key '<kind>/<id>' (src/domain/files.ts): a
  *   vehicle's gallery, a note or a service request. vehicle_id and company_id are server-filled helpers for the

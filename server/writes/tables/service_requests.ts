@@ -16,7 +16,7 @@ import { iso, ms, str } from '../values.js';
 import type { Lookups, Row, Write } from '../write.js';
 
 /**
- * Service requests (SPEC §4, §6). Who may write is checked first; then the values every writer must respect,
+ * Service requests. Who may write is checked first; then the values every writer must respect,
  * administrators included: statuses move only along the lifecycle of src/domain/serviceStatus.ts, a request stays on
  * its vehicle, and only a company's current employees can be assigned. A deleted request takes only its restoring.
  */

@@ -9,7 +9,7 @@ import { ms, str } from '../values.js';
 import type { Lookups, Write } from '../write.js';
 
 /**
- * Work time (SPEC §4, §6): start and stop records of a person's clock on a service request. change_time is the
+ * Work time: start and stop records of a person's clock on a service request. change_time is the
  * server's (migration 0008); time is the device's. A record sent without user_id is its writer's own. A record,
  * once written, can only have its time corrected.
  */
