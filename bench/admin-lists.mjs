@@ -1,6 +1,6 @@
 // Admin lists and the Vehicle Finder at scale: 100,000 vehicles (with info and a tag each), 100,000 users and 20,000
 // customers seeded into a fresh PostgreSQL database, then each list's server-side query timed (p95 of 40 runs after
-// warm-up) beside the 100 ms budget (DESIGN.md). The queries are the server's own modules, bundled with esbuild.
+// warm-up) beside the 100 ms budget. The queries are the server's own modules, bundled with esbuild.
 // Needs PostgreSQL (TEST_DATABASE_URL or the local trust-auth server). Usage: node bench/admin-lists.mjs
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';

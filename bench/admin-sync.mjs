@@ -2,7 +2,7 @@
 // customers in 50 companies, 20,000 service requests (12,000 of them open, 4,000 started with a running clock), two
 // current employees per company, and the admin's 100 most recently opened vehicles (admin_vehicle_watch, its cap),
 // written with the sync triggers on and replicated by the built server, then one first sync of the admin read at the
-// socket, compressed as browsers and the SDKs accept it and uncompressed. Budget: under 5 MB (DESIGN.md).
+// socket, compressed as browsers and the SDKs accept it and uncompressed. Budget: under 5 MB.
 //   npm run build && node bench/admin-sync.mjs
 import { randomBytes } from 'node:crypto';
 import { replicated, report, requireServerBuild, scratchDatabase, startServer, tokenSigner, wireFirstSync } from './sync-lib.mjs';

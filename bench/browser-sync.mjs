@@ -24,7 +24,7 @@ requireBuild();
 const args = process.argv.slice(2);
 const THROTTLED = args.includes('--throttled');
 const [ROWS = 10_000, ROUNDS = 3] = args.filter((a) => !a.startsWith('--')).map(Number);
-/** Unthrottled apply budget per storage (DESIGN.md): IndexedDB's VFS is slower than OPFS's. */
+/** Unthrottled apply budget per storage: IndexedDB's VFS is slower than OPFS's. */
 const BUDGET = { 'IndexedDB (default)': 15_000, OPFS: 30_000 };
 const THROTTLED_BUDGET_MS = 3_000;
 

@@ -1,4 +1,4 @@
-// Bundle bytes against DESIGN.md's budgets, from a fresh build: the JavaScript on the critical path to the first
+// Bundle bytes against their budgets, from a fresh build: the JavaScript on the critical path to the first
 // render (gzip), and everything a first visit downloads when the browser stores data in OPFS (brotli): the shell
 // and page chunks the service worker precaches, the PowerSync worker and the OPFS build of SQLite.
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 // Replication throughput: 100,000 public vehicles bulk-inserted in one statement (the public bucket takes every one,
 // so each gives two ops: public[] and its owner's by_owner[…]), timed from the insert's commit until the replicator's position
-// passes the last change it logged. Budget ≥ 20,000 rows/s (DESIGN.md). Meanwhile, live changes: one vehicle that
+// passes the last change it logged. Budget ≥ 20,000 rows/s. Meanwhile, live changes: one vehicle that
 // existed before the load is updated over and over while the backlog drains, each timed from the UPDATE's commit
 // until its op is in the oplog. Budget ≤ 1 s: a live change must not wait behind a bulk load. And requests the server
 // answers during the load (GET /healthz), timed: replication must not starve them. PostgreSQL; the built

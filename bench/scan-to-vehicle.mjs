@@ -1,4 +1,4 @@
-// Scan to vehicle page, warm (DESIGN.md budget): from the moment a scan's decoded text is handed to the app (the
+// Scan to vehicle page, warm: from the moment a scan's decoded text is handed to the app (the
 // in-app navigation the scanner makes to /{hash}) to the vehicle's name on screen, under Lighthouse's 4× CPU
 // throttling. The device has visited once online (service worker installed, public vehicles and their tags synced),
 // as a phone in a user's pocket has. Median of the rounds, under two networks:

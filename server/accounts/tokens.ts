@@ -15,7 +15,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 
 /**
- * Sync tokens (DESIGN decision 9): short-lived JWTs that the built-in sync endpoint, or an external PowerSync
+ * Sync tokens: short-lived JWTs that the built-in sync endpoint, or an external PowerSync
  * Service reading our JWKS, accepts. EdDSA (Ed25519) with a kid; the key pair is generated on first use and kept in
  * sync_signing_keys so every process sharing the database signs and verifies alike.
  */

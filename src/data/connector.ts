@@ -45,7 +45,7 @@ export function asSyncError(err: unknown): unknown {
 }
 
 /**
- * The bridge between the local database and our server (DESIGN "data flows one way"): credentials for the sync
+ * The bridge between the local database and our server (data flows one way: UI → local database → upload → server → sync → local database): credentials for the sync
  * stream, and the upload of local writes, one transaction at a time, through SyncService.UploadData.
  */
 export class TagbookConnector implements PowerSyncBackendConnector {

@@ -1,5 +1,5 @@
 /**
- * The public feed: the latest listed vehicles every visitor's device holds (DESIGN "Sync rules": public).
+ * The public feed: the latest listed vehicles every visitor's device holds (the public bucket of sync-rules.yaml).
  *
  * The server flags this many of the newest public vehicles (migration 0009 states the number in SQL; a server test
  * checks it against this one), and only those and their tags reach the public bucket. The list on `/` shows the first

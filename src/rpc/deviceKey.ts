@@ -1,7 +1,7 @@
 import { kvGet, kvSet } from './kv.js';
 import { withLock } from './locks.js';
 
-// DESIGN decision 7: sessions are bound to this device's ECDSA P-256 key pair. The private half is created
+// Sessions are bound to this device's ECDSA P-256 key pair. The private half is created
 // non-extractable and stored as a CryptoKey in IndexedDB, so no script (ours included) can ever read its bytes; a
 // stolen session id or cookie is useless without it. One pair per browser profile, shared by its tabs.
 

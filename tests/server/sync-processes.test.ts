@@ -15,7 +15,7 @@ import {
 
 const reachable = await postgresReachable();
 
-// Two server processes over one PostgreSQL (DESIGN's scale path): one replicates, both serve streams.
+// Two server processes over one PostgreSQL (the way to scale out): one replicates, both serve streams.
 describe.runIf(reachable)('two server processes sharing one PostgreSQL', postgresOnly(), () => {
   let database: SyncTestDatabase;
   let a: SyncTestServer;

@@ -103,7 +103,7 @@ function ownerBehindTwoProcesses() {
 }
 
 /**
- * DESIGN's scale path: several of our processes behind a load balancer on one PostgreSQL. Each test starts two
+ * The way to scale out: several of our processes behind a load balancer on one PostgreSQL. Each test starts two
  * built servers (real child processes) on a fresh database; the device signs in, uploads and asks for its write
  * checkpoints through the process that replicates, and streams from the other. Then one of them is killed with
  * SIGKILL at the worst moment, and the device carries on through the other.

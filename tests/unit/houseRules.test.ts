@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md's house rules, checked on every import statement of the tree so a slip fails the suite instead of a
+// The house rules of the layout, checked on every import statement of the tree so a slip fails the suite instead of a
 // review. Each rule lists the offending "file → import" pairs, so a failure says exactly what to move.
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -52,7 +52,7 @@ create table user_credentials (
   updated_at timestamptz not null default now()
 );
 
--- Server only: key-bound sessions (DESIGN decision 7). counter is the highest request counter accepted so far;
+-- Server only: key-bound sessions: each signed with its device's own key. counter is the highest request counter accepted so far;
 -- a request must carry a greater one, which makes replays fail.
 create table sessions (
   id text primary key check (id <> ''),

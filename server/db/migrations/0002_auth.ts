@@ -8,7 +8,7 @@
  * This string goes through String.raw: backslashes stay as written, and it must never contain "${".
  */
 export default String.raw`
--- Replay window (DESIGN decision 7). sessions.counter stays the highest counter accepted; recent_counters holds the
+-- Replay window. sessions.counter stays the highest counter accepted; recent_counters holds the
 -- counters accepted within SESSION_COUNTER_WINDOW below it, so requests of several tabs that arrive out of order
 -- are each accepted once. Both are updated by one conditional UPDATE, which is what makes acceptance atomic.
 alter table sessions add column recent_counters bigint[] not null default '{}';
@@ -53,7 +53,7 @@ create table mail_outbox (
 );
 create index mail_outbox_pending_idx on mail_outbox (created_at) where sent_at is null;
 
--- Key pairs the server generates once and every process shares (DESIGN decision 7: a device keeps the server's
+-- Key pairs the server generates once and every process shares (a device keeps the server's
 -- public key with its session). Stored here rather than under DATA_DIR so that processes on several machines
 -- hand out the same key.
 create table server_keys (

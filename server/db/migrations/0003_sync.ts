@@ -1,5 +1,5 @@
 /**
- * 0003 — the built-in sync engine's storage (DESIGN decisions 2, 3, 9).
+ * 0003 — the built-in sync engine's storage: the change log, the per-bucket oplogs and the key that signs sync tokens.
  *
  * Change capture: every synced table gets triggers that append the written row to sync_changes in the writing
  * transaction, so whoever writes (RPC handler, migration, admin SQL) is captured and write paths hold no sync code.
@@ -369,7 +369,7 @@ create table sync_write_checkpoints (
   primary key (user_id, client_id)
 );
 
--- The key that signs sync tokens (DESIGN decision 9). In the database rather than under DATA_DIR so that every
+-- The key that signs sync tokens. In the database rather than under DATA_DIR so that every
 -- process sharing a PostgreSQL signs and verifies with the same key. One row: the first process to start wins.
 create table sync_signing_keys (
   id smallint primary key check (id = 1),

@@ -1,6 +1,6 @@
 /**
  * 0009 — the public bucket holds the latest public vehicles only, so what an anonymous device downloads does not grow
- * with the service (DESIGN "Sync rules": public).
+ * with the service (the public bucket of sync-rules.yaml).
  *
  * vehicles.is_latest: true for the newest 100 public vehicles by (updated_at desc, id), the order of the public
  * list (src/entities/vehicle/queries.ts shows the first PUBLIC_LIST_LIMIT of them; src/domain/publicFeed.ts holds
