@@ -68,7 +68,29 @@ const rules = {
   // own module is data's alone, and a read a second feature needs moves to src/entities.
   featureTakesRowTypesFromEntities: (e: Edge) => featureOf(e.file) !== null && e.target === 'src/data/schema.js',
   kitImportsNoAppOrFeature: (e: Edge) => e.file.startsWith('src/ui/') && e.target !== null && /^src\/(app|features)\//.test(e.target),
+  // Our sync engine in two halves that meet only in the engine that wires them (and the rules, hub and bucket states
+  // both read): what replicates the change log into oplogs, and what serves streams to devices.
+  syncHalvesApart: (e: Edge) =>
+    e.target !== null &&
+    ((e.file.startsWith('server/sync/serve/') && e.target.startsWith('server/sync/replicate/')) ||
+      (e.file.startsWith('server/sync/replicate/') && e.target.startsWith('server/sync/serve/'))),
 };
+
+// An RPC handler file (server/<area>/*-service.ts) or an access module parses, asks the rules and calls its area's
+// data module: the SQL lives there, so what a handler allows and what it reads are each in one place.
+const SQL_STATEMENT = /\b(?:select\s[\s\S]*?\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b|\.query\s*[<(]/i;
+
+/** Whether a source text, its comments taken out, writes SQL or runs a query. */
+function writesSql(source: string): boolean {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return SQL_STATEMENT.test(code);
+}
+
+function handlersWithSql(): string[] {
+  return sourceFiles('server')
+    .filter((file) => /^server\/[^/]+\/(?:[\w-]+-service|access)\.ts$/.test(file))
+    .filter((file) => writesSql(readFileSync(join(ROOT, file), 'utf8')));
+}
 
 // The kit's internals: the class names its components write for themselves. A page that writes one has rebuilt a
 // component by hand (a field's control, an alert, a check box); it uses the component instead.
@@ -122,6 +144,14 @@ describe('house rules', () => {
     expect(kitInternalsOutsideKit()).toEqual([]);
   });
 
+  it("our sync engine's replicating and serving halves import nothing of each other", () => {
+    expect(show(edges('server/sync').filter(rules.syncHalvesApart))).toEqual([]);
+  });
+
+  it("no RPC handler or access module writes SQL: its area's data module does", () => {
+    expect(handlersWithSql()).toEqual([]);
+  });
+
   it('each rule catches the violation it names', () => {
     const edge = (file: string, specifier: string): Edge => ({
       file,
@@ -154,6 +184,15 @@ describe('house rules', () => {
     expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', './buttonClass.js'))).toBe(false);
     expect(rules.kitImportsNoAppOrFeature(edge('src/ui/NameChip.tsx', '../domain/textLinks.js'))).toBe(false);
     expect(rules.kitImportsNoAppOrFeature(edge('src/app/App.tsx', '../features/home/x.js'))).toBe(false);
+    expect(rules.syncHalvesApart(edge('server/sync/serve/connection.ts', '../replicate/batch.js'))).toBe(true);
+    expect(rules.syncHalvesApart(edge('server/sync/replicate/replicator.ts', '../serve/lines.js'))).toBe(true);
+    expect(rules.syncHalvesApart(edge('server/sync/serve/connection.ts', '../rules.js'))).toBe(false);
+    expect(rules.syncHalvesApart(edge('server/sync/engine.ts', './serve/routes.js'))).toBe(false);
+    expect(writesSql("await db.query('select id from vehicles where id = $1', [id]);")).toBe(true);
+    expect(writesSql('const rows = await tx.query<Row>(sql);')).toBe(true);
+    expect(writesSql('`insert into companies (id) values ($1)`')).toBe(true);
+    expect(writesSql('// select the one from the list, then update it\nconst x = pick(list);')).toBe(false);
+    expect(writesSql('/** Deletes from the queue what was sent. */\nqueue.drop(sent);')).toBe(false);
     expect(kitInternalClasses('<input className="ui-field__control" />')).toEqual(['ui-field__control']);
     expect(kitInternalClasses('<p className="ui-alert ui-alert--error" role="alert">')).toEqual(['ui-alert', 'ui-alert--error']);
     expect(kitInternalClasses('<label className="ui-check form-check">')).toEqual(['ui-check']);
