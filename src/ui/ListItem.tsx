@@ -22,7 +22,7 @@ type ListItemContent = {
   /** After the text: a chip, a badge, a button of the row. */
   end?: ReactNode;
   /** The row's last, muted mark (a chevron, a check), hidden from screen readers: the row's own text says it all. */
-  endIcon?: LucideIcon | undefined;
+  endIcon?: LucideIcon;
   endIconSize?: number;
 };
 

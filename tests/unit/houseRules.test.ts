@@ -93,8 +93,8 @@ function handlersWithSql(): string[] {
 }
 
 // The kit's internals: the class names its components write for themselves. A page that writes one has rebuilt a
-// component by hand (a field's control, an alert, a check box); it uses the component instead.
-const KIT_INTERNAL_CLASS = /\bui-(?:field|alert|check|spinner|chip)(?:--|__|\b)[\w-]*/g;
+// component by hand (a field's control, an alert, a check box, a list row); it uses the component instead.
+const KIT_INTERNAL_CLASS = /\bui-(?:field|alert|check|spinner|chip|list-item)(?:--|__|\b)[\w-]*/g;
 
 /** The kit-internal class names a source text writes. */
 function kitInternalClasses(source: string): string[] {
@@ -197,6 +197,10 @@ describe('house rules', () => {
     expect(kitInternalClasses('<p className="ui-alert ui-alert--error" role="alert">')).toEqual(['ui-alert', 'ui-alert--error']);
     expect(kitInternalClasses('<label className="ui-check form-check">')).toEqual(['ui-check']);
     expect(kitInternalClasses('<span className="ui-chip">')).toEqual(['ui-chip']);
+    expect(kitInternalClasses('<a className="ui-list-item" href="/v/1">')).toEqual(['ui-list-item']);
+    expect(kitInternalClasses('<span className="ui-list-item__title request-list__title">')).toEqual(['ui-list-item__title']);
+    expect(kitInternalClasses('<Car className="ui-list-item__icon" size={20} />')).toEqual(['ui-list-item__icon']);
+    expect(kitInternalClasses('<ul className="ui-list submenu-list">')).toEqual([]);
     expect(kitInternalClasses('<div className="ui-button-row ui-muted">')).toEqual([]);
     expect(importsOf(`import a from './a.js';\nexport { b } from "./b.js";\nconst c = import('./c.js');\nimport './d.css';`)).toEqual(
       ['./a.js', './b.js', './d.css', './c.js'],

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { getNotifications, NOTIFICATION_LIMIT, subscribeNotifications } from '../../data/notifications.js';
 import { Dialog } from '../../ui/Dialog.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -12,13 +13,10 @@ export function NotificationListDialog({ onClose }: { onClose: () => void }) {
       <p className="ui-muted">The last {NOTIFICATION_LIMIT} problems on this device, newest first.</p>
       <ul className="ui-list" data-notification-list="">
         {items.map((n) => (
-          <li key={n.id} className="ui-list-item notification-entry" data-type={n.type}>
-            <span className="ui-list-item__text">
-              <span className="ui-list-item__title">{n.message}</span>
-              <span className="ui-list-item__detail">{timeFormat.format(n.timestamp)}</span>
-              {n.details && <pre className="notification-entry__details">{n.details}</pre>}
-            </span>
-          </li>
+          <ListItem as="li" key={n.id} className="notification-entry" data-type={n.type} title={n.message}>
+            <ListItemDetail>{timeFormat.format(n.timestamp)}</ListItemDetail>
+            {n.details && <pre className="notification-entry__details">{n.details}</pre>}
+          </ListItem>
         ))}
       </ul>
     </Dialog>

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import Link2 from 'lucide-react/icons/link';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useCurrentUser } from '../../rpc/session.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { ADMIN_ACTIONS } from '../actions/adminActions.js';
 import { createLongPress } from '../actions/longPress.js';
@@ -9,7 +10,6 @@ import { useCurrentPageActions } from '../actions/pageActions.js';
 import type { PageAction } from '../actions/pageActions.js';
 import { refreshSoon } from '../actions/refresh.js';
 import { browserShareEnv, copyUrl, shareUrl } from '../actions/shareUrl.js';
-import { MenuRowContent } from './MenuList.js';
 
 const windowClock = {
   now: () => performance.now(),
@@ -29,18 +29,14 @@ export function ActionsTab({ onDone }: { onDone: () => void }) {
     <ul className="ui-list submenu-list" aria-label="Actions">
       {[...pageActions].map((action) => (
         <li key={action.id}>
-          <button type="button" className="ui-list-item" data-page-action={action.id} onClick={() => run(action)}>
-            <MenuRowContent icon={action.icon} label={action.label} />
-          </button>
+          <ListItem data-page-action={action.id} onClick={() => run(action)} icon={action.icon} title={action.label} />
         </li>
       ))}
       <li>
         <CopyUrlButton />
       </li>
       <li>
-        <button
-          type="button"
-          className="ui-list-item"
+        <ListItem
           data-action="refresh"
           onClick={() =>
             refreshSoon(showSnackbar, () => window.location.reload(), (callback, ms) => {
@@ -48,16 +44,16 @@ export function ActionsTab({ onDone }: { onDone: () => void }) {
               return () => window.clearTimeout(handle);
             })
           }
+          icon={RefreshCw}
+          title="Refresh"
         >
-          <MenuRowContent icon={RefreshCw} label="Refresh" detail="Reload the app" />
-        </button>
+          <ListItemDetail>Reload the app</ListItemDetail>
+        </ListItem>
       </li>
       {user?.isAdmin &&
         ADMIN_ACTIONS.map((action) => (
           <li key={action.id}>
-            <button type="button" className="ui-list-item" data-admin-action={action.id} onClick={() => run(action)}>
-              <MenuRowContent icon={action.icon} label={action.label} />
-            </button>
+            <ListItem data-admin-action={action.id} onClick={() => run(action)} icon={action.icon} title={action.label} />
           </li>
         ))}
     </ul>
@@ -80,9 +76,7 @@ function CopyUrlButton() {
   );
   useEffect(() => () => press.cancel(), [press]);
   return (
-    <button
-      type="button"
-      className="ui-list-item"
+    <ListItem
       data-action="copy-url"
       onPointerDown={(event) => {
         if (event.button === 0) press.start();
@@ -100,8 +94,10 @@ function CopyUrlButton() {
           else void copyUrl(window.location.href, browserShareEnv()).then(showSnackbar);
         }
       }}
+      icon={Link2}
+      title="Copy URL"
     >
-      <MenuRowContent icon={Link2} label="Copy URL" detail="Hold to share" />
-    </button>
+      <ListItemDetail>Hold to share</ListItemDetail>
+    </ListItem>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from '../../ui/Link.js';
+import { ListItem } from '../../ui/ListItem.js';
 
 /** A list of links in a submenu tab; following one closes the panel. */
 export function MenuLinks({
@@ -16,10 +15,9 @@ export function MenuLinks({
 }) {
   return (
     <ul className="ui-list submenu-list" aria-label={label}>
-      {items.map(({ path, label: text, icon: Icon, open }) => (
+      {items.map(({ path, label: text, icon, open }) => (
         <li key={path + text}>
-          <Link
-            className="ui-list-item"
+          <ListItem
             to={path}
             onClick={(event) => {
               const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -30,28 +28,14 @@ export function MenuLinks({
               onNavigate();
             }}
             data-menu-link={path}
-          >
-            <Icon className="ui-list-item__icon" size={22} aria-hidden="true" />
-            <span className="ui-list-item__text">
-              <span className="ui-list-item__title">{text}</span>
-            </span>
-            <ChevronRight className="ui-list-item__end" size={18} aria-hidden="true" />
-          </Link>
+            icon={icon}
+            title={text}
+            endIcon={ChevronRight}
+            endIconSize={18}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-/** One row of the Actions tab: an icon, a label and an optional line under it. */
-export function MenuRowContent({ icon: Icon, label, detail }: { icon: LucideIcon; label: string; detail?: ReactNode }) {
-  return (
-    <>
-      <Icon className="ui-list-item__icon" size={22} aria-hidden="true" />
-      <span className="ui-list-item__text">
-        <span className="ui-list-item__title">{label}</span>
-        {detail && <span className="ui-list-item__detail">{detail}</span>}
-      </span>
-    </>
-  );
-}

@@ -5,6 +5,7 @@ import CircleUser from 'lucide-react/icons/circle-user';
 import { setWorkspaceChoice } from '../../rpc/session.js';
 import type { CurrentUser } from '../../rpc/user.js';
 import { Dialog } from '../../ui/Dialog.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { isAllowedWorkspace, PERSONAL_WORKSPACE, workspaceChoices } from './workspace.js';
 
@@ -34,25 +35,20 @@ export function WorkspaceDialog({
     <Dialog title="Choose a workspace" name="workspace" onClose={onClose}>
       <ul className="ui-list" aria-label="Workspaces">
         {workspaceChoices(user).map((choice) => {
-          const Icon = choice.value === PERSONAL_WORKSPACE ? CircleUser : Building2;
           const selected = choice.value === current;
           return (
             <li key={choice.value}>
-              <button
-                type="button"
-                className="ui-list-item"
+              <ListItem
                 aria-pressed={selected}
                 data-workspace-choice={choice.value}
                 disabled={saving}
                 onClick={() => void choose(choice.value)}
+                icon={choice.value === PERSONAL_WORKSPACE ? CircleUser : Building2}
+                title={choice.label}
+                endIcon={selected ? Check : undefined}
               >
-                <Icon className="ui-list-item__icon" size={22} aria-hidden="true" />
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{choice.label}</span>
-                  {choice.value === PERSONAL_WORKSPACE && <span className="ui-list-item__detail">{user.email}</span>}
-                </span>
-                {selected && <Check className="ui-list-item__end" size={20} aria-hidden="true" />}
-              </button>
+                {choice.value === PERSONAL_WORKSPACE && <ListItemDetail>{user.email}</ListItemDetail>}
+              </ListItem>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import Activity from 'lucide-react/icons/activity';
 import { adminCustomerPath, adminUserPath, serviceRequestPath, vehiclePath } from '../../app/routes.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import type { ActivityItem, GetDashboardResponse } from '../../gen/tagbook/v1/admin_pb.js';
 import { Card } from '../../ui/Card.js';
 import { Loading } from '../../ui/Loading.js';
@@ -74,16 +74,12 @@ function DashboardView({ d }: { d: GetDashboardResponse }) {
           <ul className="ui-list" data-list="activity">
             {d.activity.map((a) => (
               <li key={`${a.kind}:${a.id}`}>
-                <Link to={activityPath(a)} className="ui-list-item">
-                  <Activity className="ui-list-item__icon" size={20} aria-hidden="true" />
-                  <span className="ui-list-item__text">
-                    <span className="ui-list-item__title">{a.title || '—'}</span>
-                    <span className="ui-list-item__detail">
-                      {KIND_LABEL[a.kind] ?? a.kind}
-                      {a.detail ? ` · ${a.detail}` : ''} · {formatTime(a.at)}
-                    </span>
-                  </span>
-                </Link>
+                <ListItem to={activityPath(a)} icon={Activity} iconSize={20} title={a.title || '—'}>
+                  <ListItemDetail>
+                    {KIND_LABEL[a.kind] ?? a.kind}
+                    {a.detail ? ` · ${a.detail}` : ''} · {formatTime(a.at)}
+                  </ListItemDetail>
+                </ListItem>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS } from '../../domain/company.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { Loading } from '../../ui/Loading.js';
 import { Select } from '../../ui/Select.js';
 import { useCompanies } from '../../entities/company/queries.js';
@@ -49,20 +50,25 @@ export function UserPage({ userId }: { userId: string }) {
         {links.length > 0 && (
           <ul className="ui-list" data-list="links">
             {links.map((l) => (
-              <li key={l.id} className="ui-list-item" data-link={l.id} data-current={l.current ? '1' : '0'}>
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{l.companyName}</span>
-                  <span className="ui-list-item__detail">
-                    {EMPLOYEE_TYPE_LABELS[l.type as keyof typeof EMPLOYEE_TYPE_LABELS] ?? (l.type || 'Employee')} · from {formatTime(l.startDate, false)}
-                    {l.endDate !== 0n ? ` to ${formatTime(l.endDate, false)}` : ''}
-                  </span>
-                </span>
-                {l.current && (
-                  <Button variant="text" busy={busy} onClick={() => act(() => companyClient().endEmployee({ linkId: l.id }))}>
-                    End link
-                  </Button>
-                )}
-              </li>
+              <ListItem
+                as="li"
+                key={l.id}
+                data-link={l.id}
+                data-current={l.current ? '1' : '0'}
+                title={l.companyName}
+                end={
+                  l.current && (
+                    <Button variant="text" busy={busy} onClick={() => act(() => companyClient().endEmployee({ linkId: l.id }))}>
+                      End link
+                    </Button>
+                  )
+                }
+              >
+                <ListItemDetail>
+                  {EMPLOYEE_TYPE_LABELS[l.type as keyof typeof EMPLOYEE_TYPE_LABELS] ?? (l.type || 'Employee')} · from {formatTime(l.startDate, false)}
+                  {l.endDate !== 0n ? ` to ${formatTime(l.endDate, false)}` : ''}
+                </ListItemDetail>
+              </ListItem>
             ))}
           </ul>
         )}
@@ -79,14 +85,11 @@ export function UserPage({ userId }: { userId: string }) {
         ) : (
           <ul className="ui-list" data-list="sessions">
             {sessions.map((s) => (
-              <li key={s.idPrefix + String(s.createdAt)} className="ui-list-item">
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">Session {s.idPrefix}…{s.remember ? ' (trusted device)' : ''}</span>
-                  <span className="ui-list-item__detail">
-                    Signed in {formatTime(s.createdAt)} · last seen {formatTime(s.lastSeenAt)} · ends {formatTime(s.expiresAt)}
-                  </span>
-                </span>
-              </li>
+              <ListItem as="li" key={s.idPrefix + String(s.createdAt)} title={`Session ${s.idPrefix}…${s.remember ? ' (trusted device)' : ''}`}>
+                <ListItemDetail>
+                  Signed in {formatTime(s.createdAt)} · last seen {formatTime(s.lastSeenAt)} · ends {formatTime(s.expiresAt)}
+                </ListItemDetail>
+              </ListItem>
             ))}
           </ul>
         )}

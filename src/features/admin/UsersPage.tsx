@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserRound from 'lucide-react/icons/user-round';
 import { adminUserPath } from '../../app/routes.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { Card } from '../../ui/Card.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
@@ -37,15 +37,18 @@ export function UsersPage() {
         <ul className="ui-list" data-list="users">
           {list.rows.map((u) => (
             <li key={u.id}>
-              <Link to={adminUserPath(u.id)} className="ui-list-item" data-user={u.email}>
-                {u.isAdmin ? <ShieldCheck className="ui-list-item__icon" size={20} aria-label="Admin" /> : <UserRound className="ui-list-item__icon" size={20} aria-hidden="true" />}
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{u.displayName || u.email}</span>
-                  <span className="ui-list-item__detail">
-                    {u.email} · {u.vehicleCount} {u.vehicleCount === 1 ? 'vehicle' : 'vehicles'}
-                  </span>
-                </span>
-              </Link>
+              <ListItem
+                to={adminUserPath(u.id)}
+                data-user={u.email}
+                icon={u.isAdmin ? ShieldCheck : UserRound}
+                iconSize={20}
+                iconLabel={u.isAdmin ? 'Admin' : undefined}
+                title={u.displayName || u.email}
+              >
+                <ListItemDetail>
+                  {u.email} · {u.vehicleCount} {u.vehicleCount === 1 ? 'vehicle' : 'vehicles'}
+                </ListItemDetail>
+              </ListItem>
             </li>
           ))}
         </ul>

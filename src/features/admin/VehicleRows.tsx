@@ -1,6 +1,6 @@
 import Car from 'lucide-react/icons/car';
 import { vehiclePath } from '../../app/routes.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { seesOwner, type VehicleReader } from '../../domain/vehicleReaders.js';
 import type { AdminVehicle } from '../../gen/tagbook/v1/admin_pb.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
@@ -21,27 +21,25 @@ export function VehicleRows({ vehicles, label, reader }: { vehicles: readonly Ad
     <ul className="ui-list" data-list="vehicles" aria-label={label}>
       {vehicles.map((v) => (
         <li key={v.id}>
-          <Link to={vehiclePath(v.id)} className="ui-list-item" data-vehicle={v.id}>
-            <Car className="ui-list-item__icon" size={20} aria-hidden="true" />
-            <span className="ui-list-item__text">
-              <span className="ui-list-item__title">{vehicleDisplayName(v.name)}</span>
-              <span className="ui-list-item__detail">
-                {[v.year || null, v.make, v.model, v.licensePlate].filter(Boolean).join(' · ') || 'No info yet'}
-              </span>
-              {v.vin && (
-                <span className="ui-list-item__detail">
-                  VIN {v.vin.slice(0, -8)}
-                  <strong>{v.vin.slice(-8)}</strong>
-                </span>
-              )}
-              {showOwner && (
-                <span className="ui-list-item__detail" data-owner={v.ownerEmail}>
-                  {v.ownerEmail ? `Owner: ${v.ownerEmail}` : 'Unclaimed'}
-                </span>
-              )}
-            </span>
-            {v.matched && <Chip data-matched={v.matched}>{MATCHED[v.matched] ?? v.matched}</Chip>}
-          </Link>
+          <ListItem
+            to={vehiclePath(v.id)}
+            data-vehicle={v.id}
+            icon={Car}
+            iconSize={20}
+            title={vehicleDisplayName(v.name)}
+            end={v.matched && <Chip data-matched={v.matched}>{MATCHED[v.matched] ?? v.matched}</Chip>}
+          >
+            <ListItemDetail>{[v.year || null, v.make, v.model, v.licensePlate].filter(Boolean).join(' · ') || 'No info yet'}</ListItemDetail>
+            {v.vin && (
+              <ListItemDetail>
+                VIN {v.vin.slice(0, -8)}
+                <strong>{v.vin.slice(-8)}</strong>
+              </ListItemDetail>
+            )}
+            {showOwner && (
+              <ListItemDetail data-owner={v.ownerEmail}>{v.ownerEmail ? `Owner: ${v.ownerEmail}` : 'Unclaimed'}</ListItemDetail>
+            )}
+          </ListItem>
         </li>
       ))}
     </ul>

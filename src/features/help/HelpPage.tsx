@@ -3,7 +3,7 @@ import CircleQuestionMark from 'lucide-react/icons/circle-question-mark';
 import Info from 'lucide-react/icons/info';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem } from '../../ui/ListItem.js';
 import { helpPath } from '../../app/routes.js';
 import type { HelpTopic } from '../../app/routes.js';
 import { Card } from '../../ui/Card.js';
@@ -31,22 +31,10 @@ function HelpIndex() {
       </Card>
       <ul className="ui-list">
         <li>
-          <Link className="ui-list-item" to={helpPath('faq')}>
-            <CircleQuestionMark className="ui-list-item__icon" size={22} aria-hidden="true" />
-            <span className="ui-list-item__text">
-              <span className="ui-list-item__title">Frequently asked questions</span>
-            </span>
-            <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-          </Link>
+          <ListItem to={helpPath('faq')} icon={CircleQuestionMark} title="Frequently asked questions" endIcon={ChevronRight} />
         </li>
         <li>
-          <Link className="ui-list-item" to={helpPath('about-us')}>
-            <Info className="ui-list-item__icon" size={22} aria-hidden="true" />
-            <span className="ui-list-item__text">
-              <span className="ui-list-item__title">About Tagbook</span>
-            </span>
-            <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-          </Link>
+          <ListItem to={helpPath('about-us')} icon={Info} title="About Tagbook" endIcon={ChevronRight} />
         </li>
       </ul>
     </section>

@@ -4,7 +4,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Globe from 'lucide-react/icons/globe';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useHasSynced } from '../../data/firstSync.js';
 import { useOnline } from '../../data/online.js';
@@ -58,14 +58,9 @@ export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
           <ul className="vehicle-list ui-list">
             {vehicles.rows.map((v) => (
               <li key={v.id}>
-                <Link className="ui-list-item" to={vehiclePath(v.id)}>
-                  <Car className="ui-list-item__icon" size={22} aria-hidden="true" />
-                  <span className="ui-list-item__text">
-                    <span className="ui-list-item__title">{vehicleDisplayName(v.name)}</span>
-                    {v.description && <span className="ui-list-item__detail">{v.description}</span>}
-                  </span>
-                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-                </Link>
+                <ListItem to={vehiclePath(v.id)} icon={Car} title={vehicleDisplayName(v.name)} endIcon={ChevronRight}>
+                  {v.description && <ListItemDetail>{v.description}</ListItemDetail>}
+                </ListItem>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { Link } from '../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { statusOf } from '../../domain/serviceStatus.js';
 import { totalAt } from '../../domain/worktime.js';
@@ -41,19 +41,16 @@ function Lists({ userId }: { userId: string }) {
               const others = clock.active.filter((u) => u.userId !== userId).map((u) => personLabel(names.get(u.userId)));
               return (
                 <li key={request.id} data-request-id={request.id}>
-                  <Link className="ui-list-item" to={serviceRequestPath(request.vehicle_id, request.id)}>
-                    <span className="ui-list-item__text">
-                      <span className="ui-list-item__title request-list__title">{request.description || 'Service request'}</span>
-                      <span className="ui-list-item__detail">{vehicleLabel(request)}</span>
-                      {others.length > 0 && (
-                        <span className="ui-list-item__detail" data-field="others-working">
-                          Also working: {others.join(', ')}
-                        </span>
-                      )}
-                    </span>
-                    <ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />
-                    <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-                  </Link>
+                  <ListItem
+                    to={serviceRequestPath(request.vehicle_id, request.id)}
+                    title={request.description || 'Service request'}
+                    titleClassName="request-list__title"
+                    end={<ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />}
+                    endIcon={ChevronRight}
+                  >
+                    <ListItemDetail>{vehicleLabel(request)}</ListItemDetail>
+                    {others.length > 0 && <ListItemDetail data-field="others-working">Also working: {others.join(', ')}</ListItemDetail>}
+                  </ListItem>
                 </li>
               );
             })}
@@ -66,19 +63,18 @@ function Lists({ userId }: { userId: string }) {
           <ul className="ui-list request-list">
             {waiting.map((request) => (
               <li key={request.id} data-request-id={request.id}>
-                <Link className="ui-list-item" to={serviceRequestPath(request.vehicle_id, request.id)}>
-                  <span className="ui-list-item__text">
-                    <span className="ui-list-item__title request-list__title">{request.description || 'Service request'}</span>
-                    <span className="ui-list-item__detail">{vehicleLabel(request)}</span>
-                    <span className="request-list__meta">
-                      <StatusChip status={statusOf(request)} />
-                      {request.schedule_start && (
-                        <span className="ui-list-item__detail">{formatSchedule(request.schedule_start, null)}</span>
-                      )}
-                    </span>
+                <ListItem
+                  to={serviceRequestPath(request.vehicle_id, request.id)}
+                  title={request.description || 'Service request'}
+                  titleClassName="request-list__title"
+                  endIcon={ChevronRight}
+                >
+                  <ListItemDetail>{vehicleLabel(request)}</ListItemDetail>
+                  <span className="request-list__meta">
+                    <StatusChip status={statusOf(request)} />
+                    {request.schedule_start && <ListItemDetail>{formatSchedule(request.schedule_start, null)}</ListItemDetail>}
                   </span>
-                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-                </Link>
+                </ListItem>
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Plus from 'lucide-react/icons/plus';
 import { navigate } from '../../ui/navigation.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { anyLoading, type QueryState } from '../../data/useQuery.js';
 import { statusOf } from '../../domain/serviceStatus.js';
@@ -100,20 +100,19 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
             const schedule = formatSchedule(request.schedule_start, request.schedule_end);
             return (
               <li key={request.id} data-request-id={request.id}>
-                <Link className="ui-list-item" to={serviceRequestPath(vehicleId, request.id)}>
-                  <span className="ui-list-item__text">
-                    <span className="ui-list-item__title request-list__title">{request.description || 'No description'}</span>
-                    <span className="request-list__meta">
-                      <StatusChip status={statusOf(request)} />
-                      {schedule && <span className="ui-list-item__detail">{schedule}</span>}
-                      {request.assigned_user_id && (
-                        <span className="ui-list-item__detail">Assigned to {personLabel(request.assigned_name)}</span>
-                      )}
-                    </span>
+                <ListItem
+                  to={serviceRequestPath(vehicleId, request.id)}
+                  title={request.description || 'No description'}
+                  titleClassName="request-list__title"
+                  end={clock && <ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />}
+                  endIcon={ChevronRight}
+                >
+                  <span className="request-list__meta">
+                    <StatusChip status={statusOf(request)} />
+                    {schedule && <ListItemDetail>{schedule}</ListItemDetail>}
+                    {request.assigned_user_id && <ListItemDetail>Assigned to {personLabel(request.assigned_name)}</ListItemDetail>}
                   </span>
-                  {clock && <ClockBadge totalMs={totalAt(clock, now)} active={clock.counting.length} />}
-                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-                </Link>
+                </ListItem>
               </li>
             );
           })}

@@ -12,13 +12,13 @@ import SwitchCamera from 'lucide-react/icons/switch-camera';
 import TextIcon from 'lucide-react/icons/text';
 import { navigate } from '../../ui/navigation.js';
 import { registerPath } from '../../app/routes.js';
-import { Link } from '../../ui/Link.js';
 import { recordScan, useScanHistory } from '../../data/scanHistory.js';
 import { Button } from '../../ui/Button.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { IconButton } from '../../ui/IconButton.js';
+import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { Loading } from '../../ui/Loading.js';
 import { confirmExternal } from '../../ui/links/externalLinkStore.js';
 import { startCamera, type CameraFailure, type CameraScanner } from './camera.js';
@@ -194,30 +194,18 @@ function ScanHistory({ onOpen, onClose }: { onOpen: (result: ScanResult) => void
           {history.rows.map((entry) => {
             const content = entry.content ?? '';
             const result = classifyScan(content, location.origin);
-            const body = (
-              <>
-                <QrCode className="ui-list-item__icon" size={22} aria-hidden="true" />
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{content}</span>
-                  <span className="ui-list-item__detail">{formatScannedAt(entry.scanned_at)}</span>
-                </span>
-                {result.kind === 'external' ? (
-                  <ExternalLinkIcon className="ui-list-item__end" size={20} aria-hidden="true" />
-                ) : (
-                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-                )}
-              </>
-            );
+            const row = {
+              icon: QrCode,
+              title: content,
+              endIcon: result.kind === 'external' ? ExternalLinkIcon : ChevronRight,
+              children: <ListItemDetail>{formatScannedAt(entry.scanned_at)}</ListItemDetail>,
+            };
             return (
               <li key={entry.id}>
                 {result.kind === 'app' ? (
-                  <Link className="ui-list-item" to={result.path} onClick={onClose}>
-                    {body}
-                  </Link>
+                  <ListItem {...row} to={result.path} onClick={onClose} />
                 ) : (
-                  <button type="button" className="ui-list-item" onClick={() => onOpen(result)}>
-                    {body}
-                  </button>
+                  <ListItem {...row} onClick={() => onOpen(result)} />
                 )}
               </li>
             );

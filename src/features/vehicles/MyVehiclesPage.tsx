@@ -3,7 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import CirclePlus from 'lucide-react/icons/circle-plus';
 import { usePageActions, type PageAction } from '../../app/actions/pageActions.js';
 import { usePageTitle } from '../../app/pageTitle.js';
-import { Link } from '../../ui/Link.js';
+import { ListItem } from '../../ui/ListItem.js';
 import { vehiclePath } from '../../app/routes.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Card } from '../../ui/Card.js';
@@ -60,13 +60,12 @@ export function MyVehiclesPage() {
           <ul className="vehicle-list ui-list">
             {vehicles.rows.map((v) => (
               <li key={v.id} data-vehicle-id={v.id}>
-                <Link className="ui-list-item" to={vehiclePath(v.id)}>
-                  <VisibilityIcon isPublic={!!v.is_public} />
-                  <span className="ui-list-item__text">
-                    <span className="ui-list-item__title">{vehicleDisplayName(v.name)}</span>
-                  </span>
-                  <ChevronRight className="ui-list-item__end" size={20} aria-hidden="true" />
-                </Link>
+                <ListItem
+                  to={vehiclePath(v.id)}
+                  icon={<VisibilityIcon isPublic={!!v.is_public} />}
+                  title={vehicleDisplayName(v.name)}
+                  endIcon={ChevronRight}
+                />
               </li>
             ))}
           </ul>

@@ -16,6 +16,7 @@ import { useCurrentUser, useSessionSnapshot } from '../../../rpc/session.js';
 import { buttonClass } from '../../../ui/buttonClass.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
+import { ListItem, ListItemDetail } from '../../../ui/ListItem.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { FormField } from '../../../ui/FormField.js';
 import { Loading } from '../../../ui/Loading.js';
@@ -144,21 +145,27 @@ function Employees({ companyId, data, onChanged }: { companyId: string; data: Ge
       <h2 id="company-employees">Employees</h2>
       <ul className="ui-list" data-list="employees">
         {data.employees.map((e) => (
-          <li key={e.id} className="ui-list-item" data-employee={e.userName} data-current={e.current ? '1' : '0'}>
-            <span className="ui-list-item__text">
-              <span className="ui-list-item__title">{e.userName || 'Unnamed'}</span>
-              <span className="ui-list-item__detail">
-                {[EMPLOYEE_TYPE_LABELS[e.type as keyof typeof EMPLOYEE_TYPE_LABELS] ?? e.type, e.userEmail, e.current ? `since ${formatTime(e.startDate, false)}` : `ended ${formatTime(e.endDate, false)}`]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-            </span>
-            {data.canManage && e.current && (
-              <Button variant="text" busy={busy} onClick={() => act(() => companyClient().endEmployee({ linkId: e.id }))}>
-                End
-              </Button>
-            )}
-          </li>
+          <ListItem
+            as="li"
+            key={e.id}
+            data-employee={e.userName}
+            data-current={e.current ? '1' : '0'}
+            title={e.userName || 'Unnamed'}
+            end={
+              data.canManage &&
+              e.current && (
+                <Button variant="text" busy={busy} onClick={() => act(() => companyClient().endEmployee({ linkId: e.id }))}>
+                  End
+                </Button>
+              )
+            }
+          >
+            <ListItemDetail>
+              {[EMPLOYEE_TYPE_LABELS[e.type as keyof typeof EMPLOYEE_TYPE_LABELS] ?? e.type, e.userEmail, e.current ? `since ${formatTime(e.startDate, false)}` : `ended ${formatTime(e.endDate, false)}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </ListItemDetail>
+          </ListItem>
         ))}
       </ul>
       {problem && <Alert tone="error">{problem}</Alert>}
@@ -196,16 +203,18 @@ function Requests({ companyId }: { companyId: string }) {
         <ul className="ui-list" data-list="company-requests">
           {requests.rows.map((r) => (
             <li key={r.id}>
-              <Link to={serviceRequestPath(r.vehicle_id, r.id)} className="ui-list-item" data-request={r.id}>
-                <ClipboardList className="ui-list-item__icon" size={20} aria-hidden="true" />
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{r.description || 'No description'}</span>
-                  <span className="ui-list-item__detail">
-                    {[vehicleDisplayName(r.vehicle_name), [r.make, r.model].filter(Boolean).join(' '), r.assigned_name ? `assigned to ${r.assigned_name}` : 'unassigned'].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <Chip>{STATUS_LABELS[statusOf(r)]}</Chip>
-              </Link>
+              <ListItem
+                to={serviceRequestPath(r.vehicle_id, r.id)}
+                data-request={r.id}
+                icon={ClipboardList}
+                iconSize={20}
+                title={r.description || 'No description'}
+                end={<Chip>{STATUS_LABELS[statusOf(r)]}</Chip>}
+              >
+                <ListItemDetail>
+                  {[vehicleDisplayName(r.vehicle_name), [r.make, r.model].filter(Boolean).join(' '), r.assigned_name ? `assigned to ${r.assigned_name}` : 'unassigned'].filter(Boolean).join(' · ')}
+                </ListItemDetail>
+              </ListItem>
             </li>
           ))}
         </ul>

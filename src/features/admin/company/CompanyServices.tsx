@@ -3,6 +3,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import Wrench from 'lucide-react/icons/wrench';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
+import { ListItem, ListItemDetail } from '../../../ui/ListItem.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { FormField } from '../../../ui/FormField.js';
 import { IconButton } from '../../../ui/IconButton.js';
@@ -34,16 +35,17 @@ export function CompanyServices({ companyId, canManage }: { companyId: string; c
       {rows.length > 0 && (
         <ul className="ui-list" data-list="services">
           {rows.map((s) => (
-            <li key={s.id} className="ui-list-item" data-service={s.name}>
-              <Wrench className="ui-list-item__icon" size={20} aria-hidden="true" />
-              <span className="ui-list-item__text">
-                <span className="ui-list-item__title">{s.name}</span>
-                <span className="ui-list-item__detail">
-                  {[s.description, s.durationMinutes ? `about ${s.durationMinutes} min` : null].filter(Boolean).join(' · ') || '—'}
-                </span>
-              </span>
-              {canManage && <IconButton icon={Trash2} label={`Remove ${s.name}`} onClick={() => act(() => companyClient().setServiceDeleted({ serviceId: s.id }))} />}
-            </li>
+            <ListItem
+              as="li"
+              key={s.id}
+              data-service={s.name}
+              icon={Wrench}
+              iconSize={20}
+              title={s.name}
+              end={canManage && <IconButton icon={Trash2} label={`Remove ${s.name}`} onClick={() => act(() => companyClient().setServiceDeleted({ serviceId: s.id }))} />}
+            >
+              <ListItemDetail>{[s.description, s.durationMinutes ? `about ${s.durationMinutes} min` : null].filter(Boolean).join(' · ') || '—'}</ListItemDetail>
+            </ListItem>
           ))}
         </ul>
       )}

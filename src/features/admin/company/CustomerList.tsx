@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import Plus from 'lucide-react/icons/plus';
 import UserRound from 'lucide-react/icons/user-round';
-import { Link } from '../../../ui/Link.js';
+import { ListItem, ListItemDetail } from '../../../ui/ListItem.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
@@ -51,16 +51,18 @@ export function CustomerList({ companyId, pathOf }: { companyId: string; pathOf:
         <ul className="ui-list" data-list="customers">
           {list.rows.map((c) => (
             <li key={c.id}>
-              <Link to={pathOf(c.id)} className="ui-list-item" data-customer={c.name}>
-                <UserRound className="ui-list-item__icon" size={20} aria-hidden="true" />
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{c.name}</span>
-                  <span className="ui-list-item__detail">
-                    {[c.email, c.phone, companyId === '' ? c.companyName || 'No company' : null].filter(Boolean).join(' · ') || 'No contact details'}
-                  </span>
-                </span>
-                {c.deletedAt !== 0n && <Chip>Deleted</Chip>}
-              </Link>
+              <ListItem
+                to={pathOf(c.id)}
+                data-customer={c.name}
+                icon={UserRound}
+                iconSize={20}
+                title={c.name}
+                end={c.deletedAt !== 0n && <Chip>Deleted</Chip>}
+              >
+                <ListItemDetail>
+                  {[c.email, c.phone, companyId === '' ? c.companyName || 'No company' : null].filter(Boolean).join(' · ') || 'No contact details'}
+                </ListItemDetail>
+              </ListItem>
             </li>
           ))}
         </ul>

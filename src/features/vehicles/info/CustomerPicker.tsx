@@ -5,6 +5,7 @@ import { IconButton } from '../../../ui/IconButton.js';
 import { companyClient } from '../../../rpc/adminClients.js';
 import { useRemote } from '../../../rpc/useRemote.js';
 import { Input } from '../../../ui/Input.js';
+import { ListItem, ListItemDetail } from '../../../ui/ListItem.js';
 import { Chip } from '../../../ui/Chip.js';
 import { FieldLegend } from '../../../ui/Field.js';
 
@@ -52,19 +53,15 @@ export function CustomerPicker({
         <ul className="ui-list customer-picker__results" aria-label="Customers found">
           {matches.map((c) => (
             <li key={c.id}>
-              <button
-                type="button"
-                className="ui-list-item"
+              <ListItem
                 onClick={() => {
                   onChange({ id: c.id, name: c.name });
                   setTerm('');
                 }}
+                title={c.name}
               >
-                <span className="ui-list-item__text">
-                  <span className="ui-list-item__title">{c.name}</span>
-                  {c.email && <span className="ui-list-item__detail">{c.email}</span>}
-                </span>
-              </button>
+                {c.email && <ListItemDetail>{c.email}</ListItemDetail>}
+              </ListItem>
             </li>
           ))}
         </ul>
