@@ -43,8 +43,8 @@ function decode(entries: readonly CrudEntry[]): UploadEntry[] {
 }
 
 /**
- * SyncService: what devices upload of their local writes. Every entry is authorised against the signed-in caller and validated; the
- * transaction applies whole or not at all. Refusals come back inside a successful answer so the device's queue
+ * SyncService: what devices upload of their local writes. Every entry is authorised against the signed-in caller
+ * and validated; the transaction applies whole or not at all. Refusals come back inside a successful answer so the device's queue
  * moves on (the next checkpoint puts the server's truth back on the device); only transient failures are errors,
  * which the SDK retries. A (user, client, transaction) is applied at most once, however often it arrives, and
  * however many parts it came in: a transaction in parts is claimed and applied when its last part arrives.
