@@ -211,7 +211,11 @@ describe.runIf(reachable)('two server processes behind a load balancer', postgre
       };
       const second = await writeNotes(owner, vehicleId, 5, 8, true);
       await untilSettled(owner, second, 'four more notes, the streaming process killed while their write checkpoint was on its way');
-      expect(lb.exchanges.filter((e) => e.path === WRITE_CHECKPOINT).map((e) => e.backend)).toEqual([leader.name, leader.name]);
+      // A write checkpoint per upload round, each asked of the process that replicates: the first four notes, written
+      // one at a time, may travel in one round or several (as the device's queue meets them), the last four in one.
+      const checkpoints = lb.exchanges.filter((e) => e.path === WRITE_CHECKPOINT).map((e) => e.backend);
+      expect(checkpoints.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(checkpoints)).toEqual(new Set([leader.name]));
 
       const streams = streamsOf(lb);
       expect(streams.map((e) => e.backend)).toEqual([other.name, leader.name]);
