@@ -1,9 +1,17 @@
 import { LinkifiedText } from './links/LinkifiedText.js';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from './Link.js';
-import type { VehicleSummary } from '../entities/vehicle/queries.js';
 import { VisibilityIcon } from './VisibilityIcon.js';
 import { vehicleDisplayName } from '../domain/vehicleName.js';
+
+/** What the card shows of a vehicle: any row with these columns (the device's own, or the server's answer). */
+export interface VehicleCardData {
+  id: string;
+  name: string | null;
+  description: string | null;
+  /** SQLite's 0/1 or a boolean. */
+  is_public: number | boolean | null;
+}
 
 /**
  * The card above every vehicle page — public (globe) or private (lock), and the name or 'Unnamed Vehicle'.
@@ -14,7 +22,7 @@ export function VehicleCard({
   to,
   showDescription = true,
 }: {
-  vehicle: VehicleSummary;
+  vehicle: VehicleCardData;
   to: string;
   /** Off where the page shows the description itself (the vehicle's own pages). */
   showDescription?: boolean;

@@ -67,7 +67,7 @@ const rules = {
   // for a read no other feature makes. What it reads of a row is typed by src/entities (rows.ts), so the schema's
   // own module is data's alone, and a read a second feature needs moves to src/entities.
   featureTakesRowTypesFromEntities: (e: Edge) => featureOf(e.file) !== null && e.target === 'src/data/schema.js',
-  kitImportsNoAppOrFeature: (e: Edge) => e.file.startsWith('src/ui/') && e.target !== null && /^src\/(app|features)\//.test(e.target),
+  kitImportsNoAppOrFeature: (e: Edge) => e.file.startsWith('src/ui/') && e.target !== null && /^src\/(app|features|entities)\//.test(e.target),
   // Our sync engine in two halves that meet only in the engine that wires them (and the rules, hub and bucket states
   // both read): what replicates the change log into oplogs, and what serves streams to devices.
   syncHalvesApart: (e: Edge) =>
@@ -136,7 +136,7 @@ describe('house rules', () => {
     expect(show(edges('src/features').filter(rules.featureTakesRowTypesFromEntities))).toEqual([]);
   });
 
-  it('the kit (src/ui) imports nothing from the app shell or a feature', () => {
+  it('the kit (src/ui) imports nothing from the app shell, a feature or an entity', () => {
     expect(show(edges('src/ui').filter(rules.kitImportsNoAppOrFeature))).toEqual([]);
   });
 
@@ -180,6 +180,7 @@ describe('house rules', () => {
     expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../entities/rows.js'))).toBe(false);
     expect(rules.featureTakesRowTypesFromEntities(edge('src/features/vehicles/data/a.ts', '../../../data/useQuery.js'))).toBe(false);
     expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', '../app/router.js'))).toBe(true);
+    expect(rules.kitImportsNoAppOrFeature(edge('src/ui/VehicleCard.tsx', '../entities/vehicle/queries.js'))).toBe(true);
     expect(rules.kitImportsNoAppOrFeature(edge('src/ui/qr/QrImage.tsx', '../../features/tags/x.js'))).toBe(true);
     expect(rules.kitImportsNoAppOrFeature(edge('src/ui/Button.tsx', './buttonClass.js'))).toBe(false);
     expect(rules.kitImportsNoAppOrFeature(edge('src/ui/NameChip.tsx', '../domain/textLinks.js'))).toBe(false);
