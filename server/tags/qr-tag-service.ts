@@ -1,7 +1,8 @@
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
 import { isTagHash, newTagHash, TAG_BATCH_MAX, TAG_HASH_DEFAULT_LENGTH, TAG_HASH_MIN } from '../../src/domain/ids.js';
 import { ErrorCorrection, QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { loadUser } from '../accounts/users.js';
+import { loadActor } from '../db/actor.js';
+import { mayManageTags } from '../../src/domain/access.js';
 import type { Queryable } from '../db/db.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession, sessionSlot } from '../rpc/session-context.js';
@@ -19,10 +20,10 @@ export function randomHashLength(level: ErrorCorrection): number {
   return level === ErrorCorrection.QUARTILE || level === ErrorCorrection.HIGH ? TAG_HASH_MIN : TAG_HASH_DEFAULT_LENGTH;
 }
 
-async function requireAdmin(ctx: ServerContext, hctx: HandlerContext, what: string): Promise<string> {
+/** The caller, who must be one who creates and changes tags (mayManageTags: administrators). */
+async function requireTagManager(ctx: ServerContext, hctx: HandlerContext, what: string): Promise<string> {
   const { userId } = requireSession(hctx);
-  const user = await loadUser(ctx.db, userId);
-  if (!user?.isAdmin) throw new ConnectError(`Only administrators can ${what}`, Code.PermissionDenied);
+  if (!mayManageTags(await loadActor(ctx.db, userId))) throw new ConnectError(`Only administrators can ${what}`, Code.PermissionDenied);
   return userId;
 }
 
@@ -40,7 +41,7 @@ async function freshHash(db: Queryable, length: number, taken: ReadonlySet<strin
 export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrTagService>> {
   return {
     async getRandom(req, hctx) {
-      await requireAdmin(ctx, hctx, 'create tags');
+      await requireTagManager(ctx, hctx, 'create tags');
       return { hash: await freshHash(ctx.db, randomHashLength(req.errorCorrection), new Set()) };
     },
 
@@ -57,7 +58,7 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
     },
 
     async createTags(req, hctx) {
-      const userId = await requireAdmin(ctx, hctx, 'create tags');
+      const userId = await requireTagManager(ctx, hctx, 'create tags');
       const given = req.hashes;
       if (given.length > TAG_BATCH_MAX || (given.length === 0 && (req.count < 1 || req.count > TAG_BATCH_MAX))) {
         throw new ConnectError(`Create 1 to ${TAG_BATCH_MAX} tags at a time`, Code.InvalidArgument);
