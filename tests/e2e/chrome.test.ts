@@ -175,8 +175,16 @@ describe.each([
     await dialog.getByRole('button', { name: /Tagbook Garage/ }).click();
     await panel().locator('[data-workspace="company"]').waitFor();
     expect(await panel().locator('[data-field="workspace-name"]').textContent()).toBe('Tagbook Garage');
-    // Not an admin: no company links.
-    expect(await panel().locator('[data-menu-link]').count()).toBe(0);
+    // Every employee finds the company's area from the workspace menu.
+    expect(await panel().locator('[data-menu-link]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-link')))).toEqual([
+      '/company',
+      '/company/customers',
+      '/company/requests',
+      '/company/services',
+    ]);
+    await panel().getByRole('link', { name: 'Requests' }).click();
+    await page.waitForURL(/\/company\/requests$/);
+    await page.locator('[data-page="company"]').waitFor();
 
     await page.reload();
     await settledScreen(page);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import Building2 from 'lucide-react/icons/building-2';
 import Car from 'lucide-react/icons/car';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
 import QrCode from 'lucide-react/icons/qr-code';
 import Users from 'lucide-react/icons/users';
 import Wrench from 'lucide-react/icons/wrench';
@@ -18,8 +19,9 @@ import { WorkspaceDialog } from './WorkspaceDialog.js';
 
 /**
  * The Workspace tab: the current workspace and the button that changes it. Personal shows the user's name and
- * email (admins also get Register); a company shows its name (admins also get Register, Services, Vehicle Finder,
- * Customers).
+ * email (admins also get Register); a company shows its name and, for every employee, the way into its area — the
+ * company, its customers, its requests and its services (admins instead get Register, Services, Vehicle Finder and
+ * all customers, and reach the company's area from Services).
  */
 /**
  * The admin Register shortcut asks the server for a fresh tag hash (getRandom, MEDIUM) and opens its claim
@@ -80,6 +82,18 @@ export function WorkspaceTab({ onNavigate }: { onNavigate: () => void }) {
       </Button>
       {user.isAdmin && workspace.kind === 'personal' && (
         <MenuLinks label="Personal workspace" onNavigate={onNavigate} items={[REGISTER_ITEM]} />
+      )}
+      {!user.isAdmin && workspace.kind === 'company' && (
+        <MenuLinks
+          label="Company workspace"
+          onNavigate={onNavigate}
+          items={[
+            { path: companyPath(), label: 'Company', icon: Building2 },
+            { path: companyPath('customers'), label: 'Customers', icon: Users },
+            { path: companyPath('requests'), label: 'Requests', icon: ClipboardList },
+            { path: companyPath('services'), label: 'Services', icon: Wrench },
+          ]}
+        />
       )}
       {user.isAdmin && workspace.kind === 'company' && (
         <MenuLinks
