@@ -68,6 +68,17 @@ describe('service requests and work clocks end to end', () => {
     await list.getByRole('button', { name: 'New request' }).click();
     const form = adminPage.locator('[data-dialog="service-request-form"]');
     await expect.poll(() => form.getByLabel('Company', { exact: true }).inputValue()).not.toBe('');
+    // On the narrowest phones the form fits: nothing in it reaches past the screen's right edge.
+    for (const width of [360, 412]) {
+      await adminPage.setViewportSize({ width, height: 780 });
+      const pastTheEdge = await form.evaluate((dialog) =>
+        [...dialog.querySelectorAll('*')]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .map((e) => `${e.tagName.toLowerCase()}${e.getAttribute('name') ? `[name=${e.getAttribute('name')}]` : ''} ends at ${Math.round(e.getBoundingClientRect().right)}`),
+      );
+      expect(pastTheEdge, `at ${width} px`).toEqual([]);
+    }
+    await adminPage.setViewportSize({ width: 412, height: 915 });
     // The company's catalogue fills in the description; typed over afterwards.
     await form.getByLabel('From the catalogue').selectOption({ label: 'Oil change' });
     expect(await form.getByLabel('What needs doing').inputValue()).toBe('Oil change: 5W-30 synthetic and a new filter');
