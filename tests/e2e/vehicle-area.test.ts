@@ -246,8 +246,17 @@ describe('the vehicle area end to end', () => {
     expect((await events()) - before).toBe(1);
 
     await adminPage.keyboard.press('e');
+    // 'e' puts the cursor in the form's first field.
+    await expect.poll(() => form.evaluate((f) => document.activeElement === f.querySelector('input, select, textarea'))).toBe(true);
     await form.getByLabel('Color').fill('Never saved');
     await form.getByLabel('Color').press('Escape');
+    await adminPage.locator('[data-vehicle-info="reading"]').waitFor();
+    // Escape cancels wherever focus is: here, on the page around the form.
+    await adminPage.keyboard.press('e');
+    await form.getByLabel('Color').fill('Never saved either');
+    await adminPage.locator('#vehicle-info-title').click();
+    expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(false);
+    await adminPage.keyboard.press('Escape');
     await adminPage.locator('[data-vehicle-info="reading"]').waitFor();
     expect(await adminPage.locator('[data-info-field="color"] dd').textContent()).toBe('Super White');
     await expectNoAxeViolations(adminPage, 'the info read view of an admin');

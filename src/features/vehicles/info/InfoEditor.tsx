@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Save from 'lucide-react/icons/save';
 import { CATEGORY_PROMPT, VEHICLE_CATEGORIES } from '../../../domain/vehicleCategories.js';
 import { INFO_TEXT_LIMITS } from '../../../domain/vehicleRecords.js';
@@ -43,6 +43,7 @@ export function InfoEditor({
   busy: boolean;
 }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<InfoForm>(() => toForm(info, navigator.language));
   const [errors, setErrors] = useState<InfoErrors>({});
   const set = <K extends keyof InfoForm>(key: K, value: InfoForm[K]) => {
@@ -60,19 +61,35 @@ export function InfoEditor({
     onSave(parsed.values, form.customer?.name ?? null);
   }
 
+  // Opening the form puts the cursor in its first field, as a person who pressed 'e' means to type.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, []);
+
+  // Escape cancels wherever focus is — in a field, on a button, or on the page around the form — unless a dialog
+  // (the customer picker) is open: Escape closes that first.
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      cancel.current();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     if (event.key === 'Enter' && event.shiftKey) {
       event.preventDefault();
       submit();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
     }
   }
 
   const maxYear = new Date().getFullYear() + MODEL_YEARS_AHEAD;
   return (
-    <form className="info-editor" data-form="vehicle-info" onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+    <form ref={formRef} className="info-editor" data-form="vehicle-info" onSubmit={submit} onKeyDown={onKeyDown} noValidate>
       <p className="ui-muted info-editor__keys">
         <kbd>Shift</kbd>+<kbd>Enter</kbd> saves, <kbd>Esc</kbd> cancels.
       </p>
