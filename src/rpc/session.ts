@@ -15,7 +15,8 @@ export interface StoredSession {
   serverPublicKey: Uint8Array;
   /**
    * The workspace choice, kept with the session so it survives reloads and works offline: '-' personal, a
-   * company id, absent while unselected. A new session starts unselected.
+   * company id, absent while nothing was chosen (a new session: src/app/submenu/workspace.ts says where that puts the
+   * user).
    */
   workspace?: string;
 }

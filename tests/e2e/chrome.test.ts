@@ -165,7 +165,8 @@ describe.each([
   it('a company workspace chosen by an employee survives a reload', async () => {
     await signInThroughUi(page, server.url, demo.worker.email, demo.worker.password);
     await bar().getByRole('button', { name: 'Workspace menu' }).click();
-    await panel().locator('[data-workspace="unselected"]').waitFor();
+    // Working for one company, the worker starts in it: nothing to choose before anything works.
+    await panel().locator('[data-workspace="company"]').waitFor();
     await panel().getByRole('button', { name: 'Change workspace' }).click();
     const dialog = page.locator('[data-dialog="workspace"]');
     expect(await dialog.getByRole('button').allTextContents()).toEqual(
@@ -191,7 +192,28 @@ describe.each([
     await bar().getByRole('button', { name: 'Workspace menu' }).click();
     await panel().locator('[data-workspace="company"]').waitFor();
     expect(await panel().locator('[data-field="workspace-name"]').textContent()).toBe('Tagbook Garage');
+
+    // A choice stands over the default: personal, chosen, survives a reload.
+    await panel().getByRole('button', { name: 'Change workspace' }).click();
+    await page.locator('[data-dialog="workspace"] [data-workspace-choice="-"]').click();
+    await panel().locator('[data-workspace="personal"]').waitFor();
     await page.keyboard.press('Escape');
+    await page.reload();
+    await settledScreen(page);
+    await bar().getByRole('button', { name: 'Workspace menu' }).click();
+    await panel().locator('[data-workspace="personal"]').waitFor();
+    expect(await panel().locator('[data-field="workspace-email"]').textContent()).toBe(demo.worker.email);
+    await page.keyboard.press('Escape');
+    await signOut();
+  });
+
+  it('someone with no company is in their personal workspace, named with their email, with nothing to choose first', async () => {
+    await signInThroughUi(page, server.url, demo.owner.email, demo.owner.password);
+    await bar().getByRole('button', { name: 'Workspace menu' }).click();
+    await panel().locator('[data-workspace="personal"]').waitFor();
+    expect(await panel().locator('[data-field="workspace-email"]').textContent()).toBe(demo.owner.email);
+    await page.keyboard.press('Escape');
+    // Still signed in: the tests below use the bar.
   });
 
   it('Copy URL copies and says so in a snackbar; Refresh warns, then reloads', async () => {

@@ -43,7 +43,7 @@ describe('workspace', () => {
     ['c3', null],
   ]);
 
-  it("reads '-' as personal, absent as unselected", () => {
+  it("reads '-' as personal, absent as unselected for someone with several companies", () => {
     expect(resolveWorkspace('-', ana)).toEqual({ kind: 'personal' });
     expect(resolveWorkspace(undefined, ana)).toEqual({ kind: 'unselected' });
     expect(resolveWorkspace('', ana)).toEqual({ kind: 'unselected' });
@@ -51,6 +51,17 @@ describe('workspace', () => {
 
   it('reads a company id the user works for as that company', () => {
     expect(resolveWorkspace('c2', ana)).toEqual({ kind: 'company', companyId: 'c2', name: 'Body Shop' });
+  });
+
+  it('puts someone without a choice where there is nothing to choose: no company, personal; one company, that one', () => {
+    const nobody = user([]);
+    expect(resolveWorkspace(undefined, nobody)).toEqual({ kind: 'personal' });
+    expect(resolveWorkspace('c9', nobody)).toEqual({ kind: 'personal' });
+    const one = user([['c1', 'Garage One']]);
+    expect(resolveWorkspace(undefined, one)).toEqual({ kind: 'company', companyId: 'c1', name: 'Garage One' });
+    expect(resolveWorkspace('c9', one)).toEqual({ kind: 'company', companyId: 'c1', name: 'Garage One' });
+    // A choice made stands: personal stays personal even with one company.
+    expect(resolveWorkspace('-', one)).toEqual({ kind: 'personal' });
   });
 
   it('never reads a company the user does not (or no longer) work for as a workspace', () => {

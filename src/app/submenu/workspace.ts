@@ -33,14 +33,18 @@ export function workspaceChoices(user: CurrentUser): WorkspaceChoice[] {
 }
 
 /**
- * The workspace a stored value stands for. A company the user no longer works for (the link ended while the choice
- * was stored) reads as unselected, never as that company.
+ * The workspace a stored value stands for. Without a choice — none stored yet, or a company the user no longer works
+ * for (the link ended while the choice was stored), never read as that company — the user is where there is nothing
+ * to choose: someone with no company in their personal workspace, someone with exactly one in that company's. Only
+ * someone with several companies and no choice is asked to pick one.
  */
 export function resolveWorkspace(stored: unknown, user: CurrentUser): Workspace {
   if (stored === PERSONAL_WORKSPACE) return { kind: 'personal' };
-  if (typeof stored !== 'string' || stored === '') return { kind: 'unselected' };
-  const company = companyChoices(user).find((choice) => choice.value === stored);
-  return company ? { kind: 'company', companyId: company.value, name: company.label } : { kind: 'unselected' };
+  const companies = companyChoices(user);
+  const chosen = typeof stored === 'string' ? companies.find((choice) => choice.value === stored) : undefined;
+  const company = chosen ?? (companies.length === 1 ? companies[0] : undefined);
+  if (company) return { kind: 'company', companyId: company.value, name: company.label };
+  return companies.length === 0 ? { kind: 'personal' } : { kind: 'unselected' };
 }
 
 /** Whether `value` may be stored as this user's choice. */
