@@ -17,6 +17,7 @@ import { NoteItem } from './NoteItem.js';
 import { matchesSearch } from './search.js';
 import { Input } from '../../../ui/Input.js';
 import './notes.css';
+import { counted } from '../../../domain/counting.js';
 
 /** How many notes the Notes page shows; All notes has the rest. */
 export const RECENT_NOTES = 5;
@@ -104,7 +105,7 @@ export function AllNotesSection({ area, vehicleId }: { area: VehicleArea; vehicl
       ) : (
         <>
           <p className="ui-muted" role="status" data-notes-count={found.length}>
-            {term.trim() === '' ? `${notes.rows.length} notes` : `${found.length} of ${notes.rows.length} notes match`}
+            {term.trim() === '' ? counted(notes.rows.length, 'note') : `${found.length} of ${counted(notes.rows.length, 'note')} match`}
           </p>
           <ul className="notes-list">
             {found.map((note) => (
