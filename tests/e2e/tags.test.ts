@@ -63,6 +63,8 @@ describe('tags end to end', () => {
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await ownerPage.waitForURL(/\/vehicle\/[A-Za-z0-9_-]{22}$/);
     await expect.poll(() => ownerPage.locator('[data-field="vehicle-name"]').textContent()).toBe('Tagged wagon');
+    // The new vehicle is private, and the confirmation says so.
+    await ownerPage.locator('[data-snackbar]').filter({ hasText: 'It is private: only you see it until you make it public' }).waitFor();
 
     await expect.poll(() => tagTarget('DEMOFREE0002')).not.toBeNull();
     expect(await tagTarget('DEMOFREE0002')).toBe(await vehicleId('Tagged wagon'));

@@ -55,6 +55,9 @@ function useRemoteTag(hash: string, needed: boolean): { remote: RemoteTag | null
 
 const STATUS_ICON = { available: CircleCheck, unchecked: WifiOff } as const;
 
+/** What a claim that made a new vehicle adds to its confirmation. */
+export const NEW_VEHICLE_IS_PRIVATE = 'It is private: only you see it until you make it public on its profile.';
+
 /**
  * The QR tag assignment row: whether the tag is free and, when it is, the ways to take it: 'Assign Vehicle' for
  * anyone signed in (a vehicle of theirs or a new one), or 'Assign Entity' on a vehicle's own page (that vehicle) and,
@@ -78,10 +81,12 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
     const name = 'vehicleId' in choice ? choice.name : choice.newVehicleName;
     await claimTag(hash, vehicleId);
     setAssigning(false);
+    // A vehicle made for the claim starts private: the person is told, so a scan by someone else is no surprise.
+    const privacy = 'vehicleId' in choice ? '' : ` ${NEW_VEHICLE_IS_PRIVATE}`;
     showSnackbar(
       navigator.onLine
-        ? { severity: 'success', message: `Tag #${hash} assigned to ${name}.` }
-        : { severity: 'info', message: `Tag #${hash} assigned to ${name} on this device; it is confirmed once you are online.` },
+        ? { severity: 'success', message: `Tag #${hash} assigned to ${name}.${privacy}` }
+        : { severity: 'info', message: `Tag #${hash} assigned to ${name} on this device; it is confirmed once you are online.${privacy}` },
     );
     navigate(vehiclePath(vehicleId, 'profile'));
   }
