@@ -76,6 +76,8 @@ describe('tags end to end', () => {
     await page.waitFor();
     const text = (await page.textContent()) ?? '';
     expect(text).toContain('This tag belongs to a private vehicle');
+    // The title says what was found, not that the tag is still opening.
+    expect(await secondPage.title()).toMatch(/^Private vehicle · /);
     expect(text).not.toContain('Tagged wagon');
     expect(text).not.toContain((await vehicleId('Tagged wagon'))!);
     expect(secondPage.url()).toBe(`${server.url}/DEMOFREE0002`);

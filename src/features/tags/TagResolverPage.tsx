@@ -21,10 +21,19 @@ import { outcomeOf, resolveTag, type TagOutcome } from './resolveTag.js';
 
 type PageState = { kind: 'resolving' } | { kind: 'failed' } | Exclude<TagOutcome, { kind: 'redirect' }>;
 
+/** The header's title for each state: it says what the page found once it has found it. */
+const TITLES: Record<PageState['kind'], string> = {
+  resolving: 'Opening tag',
+  'private-vehicle': 'Private vehicle',
+  'not-found': 'Unknown tag',
+  offline: 'Tag not on this device',
+  failed: 'Tag',
+};
+
 /** The QR tag resolver: /{hash} opens what the tag leads to, replacing itself in history. */
 export function TagResolverPage({ hash }: { hash: string }) {
-  usePageTitle('Opening tag', { icon: QrCode });
   const [state, setState] = useState<PageState>({ kind: 'resolving' });
+  usePageTitle(TITLES[state.kind], { icon: QrCode });
   const [attempt, setAttempt] = useState(0);
   // Online yet unanswered (lie-fi) reads differently from no network at all.
   const online = useOnline();
