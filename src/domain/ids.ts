@@ -12,7 +12,11 @@ export const TAG_HASH_DEFAULT_LENGTH = 12;
 export const TAG_BATCH_MAX = 200;
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/**
+ * The letters of new tag codes: digits and capitals without I, L, O and U (Crockford's base 32), so a code read off a
+ * sticker has no look-alikes (0/O, 1/I/l) and no case to get wrong. Tags made before keep their mixed-case codes.
+ */
+export const TAG_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
@@ -40,16 +44,12 @@ export function newId(): string {
   return out;
 }
 
-/** Uniform letters and digits: bytes ≥ 248 are rejected so that modulo 62 carries no bias. */
+/** A new tag code of uniform TAG_CODE_ALPHABET letters: 32 of them divide 256, so a byte modulo 32 carries no bias. */
 export function newTagHash(length: number = TAG_HASH_DEFAULT_LENGTH): string {
   if (!Number.isInteger(length) || length < TAG_HASH_MIN || length > TAG_HASH_MAX) {
     throw new RangeError(`Tag hash length must be ${TAG_HASH_MIN} to ${TAG_HASH_MAX}`);
   }
   let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
-    }
-  }
+  for (const byte of randomBytes(length)) out += TAG_CODE_ALPHABET[byte % TAG_CODE_ALPHABET.length];
   return out;
 }

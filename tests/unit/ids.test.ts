@@ -9,6 +9,7 @@ import {
   isTagHash,
   newId,
   newTagHash,
+  TAG_CODE_ALPHABET,
 } from '../../src/domain/ids.js';
 
 const SAMPLES = 2000;
@@ -60,11 +61,12 @@ describe('newTagHash', () => {
     }
   });
 
-  it('uses letters of both cases and digits only', () => {
+  it('uses every letter of the readable alphabet and nothing else: digits and capitals, no I, L, O or U', () => {
     const seen = new Set<string>();
     for (let i = 0; i < SAMPLES; i++) for (const c of newTagHash()) seen.add(c);
-    expect(seen.size).toBe(62);
-    expect([...seen].every((c) => /[A-Za-z0-9]/.test(c))).toBe(true);
+    expect([...seen].sort().join('')).toBe(TAG_CODE_ALPHABET);
+    expect(TAG_CODE_ALPHABET).toHaveLength(32);
+    expect(TAG_CODE_ALPHABET).not.toMatch(/[ILOUa-z]/);
   });
 
   it.each([0, 1, 6, 7, 17, 32, -8, 12.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects length %s', (length) => {
