@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession, sessionSlot } from '../rpc/session-context.js';
 import { vehicleAccess } from '../vehicles/access.js';
-import { anyTagExists, insertTagIfAbsent, tagExists, tagTarget } from './store.js';
+import { anyTagExists, insertTagIfAbsent, tagExists, tagByCode } from './store.js';
 
 /** The words shown for a tag id that is taken. */
 export const TAG_EXISTS_MESSAGE = 'QR code already exists';
@@ -47,14 +47,14 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
 
     async resolve(req, hctx) {
       if (!isTagHash(req.hash)) throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
-      const tag = await tagTarget(ctx.db, req.hash);
+      const tag = await tagByCode(ctx.db, req.hash);
       if (tag === null) return { status: TagStatus.NOT_FOUND };
-      if (tag.target_id === null) return { status: TagStatus.UNCLAIMED };
+      if (tag.target_id === null) return { status: TagStatus.UNCLAIMED, hash: tag.id };
       // Anonymous callers are welcome; the tag opens the vehicle for whoever GetVehicle lets see it.
       const viewer = sessionSlot(hctx).session?.userId ?? null;
       const vehicle = { id: tag.target_id, user_id: tag.user_id, is_public: tag.is_public === true };
-      if ((await vehicleAccess(ctx.db, vehicle, viewer)) === null) return { status: TagStatus.PRIVATE_VEHICLE };
-      return { status: TagStatus.VEHICLE, vehicleId: tag.target_id, targetPath: '/vehicle' };
+      if ((await vehicleAccess(ctx.db, vehicle, viewer)) === null) return { status: TagStatus.PRIVATE_VEHICLE, hash: tag.id };
+      return { status: TagStatus.VEHICLE, vehicleId: tag.target_id, targetPath: '/vehicle', hash: tag.id };
     },
 
     async createTags(req, hctx) {

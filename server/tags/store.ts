@@ -1,3 +1,4 @@
+import { tagCodeKey } from '../../src/domain/ids.js';
 import type { Queryable } from '../db/db.js';
 
 // What QrTagService reads and writes of qr_tags. Who owns a tag is decided by sync uploads, so nothing here changes
@@ -16,22 +17,26 @@ export async function anyTagExists(db: Queryable, hashes: readonly string[]): Pr
   return rows.length > 0;
 }
 
-/** Where a tag points: its vehicle (null when unclaimed) and, when that vehicle exists, its owner and visibility. */
+/** Where a tag points: its code, its vehicle (null when unclaimed) and, when that vehicle exists, its owner and visibility. */
 export type TagTarget = {
+  id: string;
   target_id: string | null;
   is_public: boolean | null;
   user_id: string | null;
 };
 
-/** The tag with this hash and the vehicle it points at; null when no tag uses the hash. */
-export async function tagTarget(db: Queryable, hash: string): Promise<TagTarget | null> {
-  const [tag] = await db.query<TagTarget>(
-    `select t.target_id, v.is_public, v.user_id
-       from qr_tags t left join vehicles v on v.id = t.target_id
-      where t.id = $1`,
-    [hash],
-  );
-  return tag ?? null;
+const TAG_TARGET = `select t.id, t.target_id, v.is_public, v.user_id from qr_tags t left join vehicles v on v.id = t.target_id`;
+
+/**
+ * The tag a code names and the vehicle it points at: the tag with exactly this code, else the one tag that reads the
+ * same to a person (tagCodeKey: case, O for 0, I or L for 1; migration 0025's index); null when none does, or when
+ * several do (the code is ambiguous: nothing is guessed).
+ */
+export async function tagByCode(db: Queryable, code: string): Promise<TagTarget | null> {
+  const [exact] = await db.query<TagTarget>(`${TAG_TARGET} where t.id = $1`, [code]);
+  if (exact) return exact;
+  const readAlike = await db.query<TagTarget>(`${TAG_TARGET} where translate(upper(t.id), 'OIL', '011') = $1 limit 2`, [tagCodeKey(code)]);
+  return readAlike.length === 1 ? readAlike[0]! : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import { tagCodeKey } from '../domain/ids.js';
 import { ErrorCorrection, QrTagService, TagStatus } from '../gen/tagbook/v1/qr_tag_pb.js';
 import { isOfflineError } from '../rpc/interceptors.js';
 import { rpcClient } from '../rpc/transport.js';
@@ -25,18 +26,26 @@ export async function lookupTag(hash: string): Promise<TagTarget | null> {
   return row ? { targetId: row.target_id, targetPath: row.target_path } : null;
 }
 
-/** The tag's row on this device, live: it appears when a claim is made here or synced from elsewhere. */
+/** SQL: a tag id as a person reads it back (tagCodeKey in src/domain/ids.ts). */
+const CODE_KEY = "replace(replace(replace(upper(id), 'O', '0'), 'I', '1'), 'L', '1')";
+
+/**
+ * The tag's row on this device, live: it appears when a claim is made here or synced from elsewhere. A code typed
+ * off a sticker finds its tag here too when it differs only in case or look-alikes: the exact code first, then the
+ * tags that read the same (the page keeps only a single one: two would be a guess).
+ */
 export function useLocalTag(hash: string) {
   return useWatchedQuery<Pick<QrTagRow, 'id' | 'target_id' | 'target_path'>>(
-    'SELECT id, target_id, target_path FROM qr_tags WHERE id = ?',
-    [hash],
+    `SELECT id, target_id, target_path FROM qr_tags WHERE id = ? OR ${CODE_KEY} = ? ORDER BY id = ? DESC LIMIT 2`,
+    [hash, tagCodeKey(hash), hash],
   );
 }
 
 /** What the server says a tag leads to, as far as this caller may know. */
 export type RemoteTag =
-  | { status: 'vehicle'; vehicleId: string; targetPath: string }
-  | { status: 'unclaimed' }
+  /** `hash`: the tag's own code, which a typed code may differ from in case or look-alikes. */
+  | { status: 'vehicle'; vehicleId: string; targetPath: string; hash: string }
+  | { status: 'unclaimed'; hash: string }
   | { status: 'private-vehicle' }
   | { status: 'not-found' }
   /** No answer: the device is offline or the server could not be reached. */
@@ -47,9 +56,9 @@ async function resolveTagRemotely(hash: string): Promise<RemoteTag> {
     const res = await rpcClient(QrTagService).resolve({ hash });
     switch (res.status) {
       case TagStatus.VEHICLE:
-        return { status: 'vehicle', vehicleId: res.vehicleId, targetPath: res.targetPath || CLAIMED_TAG_PATH };
+        return { status: 'vehicle', vehicleId: res.vehicleId, targetPath: res.targetPath || CLAIMED_TAG_PATH, hash: res.hash || hash };
       case TagStatus.UNCLAIMED:
-        return { status: 'unclaimed' };
+        return { status: 'unclaimed', hash: res.hash || hash };
       case TagStatus.PRIVATE_VEHICLE:
         return { status: 'private-vehicle' };
       default:

@@ -26,6 +26,20 @@ export function isTagHash(value: unknown): value is string {
   return typeof value === 'string' && TAG_HASH_PATTERN.test(value);
 }
 
+/** A code as typed off a sticker: spaces and dashes a person adds to read it in groups are not part of it. */
+export function typedTagCode(input: string): string {
+  return input.replace(/[\s-]+/g, '');
+}
+
+/**
+ * How a person reads a code back: upper case, with O read as 0 and I and L as 1. Two codes with the same key are
+ * the same code to a reader; a typed code finds its tag by this key when exactly one tag has it (migration 0025
+ * indexes the same expression).
+ */
+export function tagCodeKey(code: string): string {
+  return code.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
 /** 128 random bits as 22 base64url characters (the last character carries only 2 bits, so it is one of 4). */
 export function newId(): string {
   const bytes = randomBytes(16);

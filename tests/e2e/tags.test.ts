@@ -105,6 +105,17 @@ describe('tags end to end', () => {
     await expectNoAxeViolations(secondPage, 'the unknown-tag page');
   });
 
+  it("opens a worn tag's code typed in lower case, in groups, with 1 for l: the tag it names, by its own code", async () => {
+    await server.db.query(`insert into qr_tags (id) values ('VFd4YALlTyYd')`);
+    await secondPage.goto(`${server.url}/register`);
+    await secondPage.getByRole('textbox', { name: 'Code' }).fill('vfd4 ya11 tyyd');
+    await secondPage.getByRole('button', { name: 'Open' }).click();
+    await secondPage.waitForURL(`${server.url}/register/VFd4YALlTyYd`);
+    const row = secondPage.locator('[data-tag-assignment="available"]');
+    await row.waitFor();
+    expect(await row.getByRole('status').textContent()).toBe('Tag #VFd4YALlTyYd is Available.');
+  });
+
   it('two people claim one tag offline: one owner, the other is told why and keeps the vehicle made for it', async () => {
     await signInThroughUi(workerPage, server.url, 'worker@tagbook.test', 'tagbook-worker');
     for (const page of [ownerPage, workerPage]) {

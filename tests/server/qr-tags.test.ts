@@ -66,6 +66,21 @@ describe.each(backends)('QR tags: resolve, create and claim on %s', (backend) =>
       expect((await anonymous.client(QrTagService).resolve({ hash: 'NOSUCHTAG123' })).status).toBe(TagStatus.NOT_FOUND);
     });
 
+    it('a code typed off a sticker: found whatever its case and its look-alikes, with the tag\'s own code; never a guess', async () => {
+      const resolve = (hash: string) => anonymous.client(QrTagService).resolve({ hash });
+      await server.db.query(`insert into qr_tags (id) values ('VFd4YALlTyYd'), ('o1mUkeeeRbTS'), ('AMBIG0US0001'), ('AMBIGOUSO001')`);
+      // Exactly as stored, in lower case, and with 1 for l and 0 for O.
+      for (const typed of ['VFd4YALlTyYd', 'vfd4yallTyYd', 'VFD4YA11TYYD']) {
+        expect(await resolve(typed), typed).toMatchObject({ status: TagStatus.UNCLAIMED, hash: 'VFd4YALlTyYd' });
+      }
+      expect(await resolve('01MUKEEERBTS')).toMatchObject({ status: TagStatus.UNCLAIMED, hash: 'o1mUkeeeRbTS' });
+      // A vehicle's tag typed in lower case opens the vehicle.
+      expect(await resolve('demotag00001')).toMatchObject({ status: TagStatus.VEHICLE, hash: 'DEMOTAG00001' });
+      // Two tags that read the same: an exact code still finds its own, a read-alike finds neither.
+      expect(await resolve('AMBIGOUSO001')).toMatchObject({ status: TagStatus.UNCLAIMED, hash: 'AMBIGOUSO001' });
+      expect((await resolve('ambig0us0001')).status).toBe(TagStatus.NOT_FOUND);
+    });
+
     it('refuses a hash that is not 8 to 16 letters or digits', async () => {
       for (const hash of ['', 'short', 'has-dash00', 'A'.repeat(17)]) {
         await expect(anonymous.client(QrTagService).resolve({ hash })).rejects.toMatchObject({ code: Code.InvalidArgument });

@@ -10,6 +10,8 @@ import {
   newId,
   newTagHash,
   TAG_CODE_ALPHABET,
+  tagCodeKey,
+  typedTagCode,
 } from '../../src/domain/ids.js';
 
 const SAMPLES = 2000;
@@ -125,5 +127,17 @@ describe('isId', () => {
     for (const value of [null, undefined, 1234567890123456789012, ['a'.repeat(22)]]) {
       expect(isId(value)).toBe(false);
     }
+  });
+});
+
+describe('reading a code back', () => {
+  it('drops the spaces and dashes a person groups a code with', () => {
+    expect(typedTagCode(' VFd4 YALl-TyYd ')).toBe('VFd4YALlTyYd');
+  });
+
+  it('reads case and look-alikes the same: O as 0, I and L as 1', () => {
+    expect(tagCodeKey('VFd4YALlTyYd')).toBe(tagCodeKey('vfd4ya11tyyd'));
+    expect(tagCodeKey('o1mUkeeeRbTS')).toBe('01MUKEEERBTS');
+    expect(tagCodeKey('ABCD1234')).not.toBe(tagCodeKey('ABCD1235'));
   });
 });

@@ -41,8 +41,10 @@ describe('resolveTag: offline first, the server only for tags the device does no
   });
 
   it.each<[RemoteTag, unknown]>([
-    [{ status: 'vehicle', vehicleId: VEHICLE, targetPath: '/vehicle' }, { kind: 'redirect', path: `/vehicle/${VEHICLE}` }],
-    [{ status: 'unclaimed' }, { kind: 'redirect', path: '/register/NEWTAG0001' }],
+    [{ status: 'vehicle', vehicleId: VEHICLE, targetPath: '/vehicle', hash: 'NEWTAG0001' }, { kind: 'redirect', path: `/vehicle/${VEHICLE}` }],
+    [{ status: 'unclaimed', hash: 'NEWTAG0001' }, { kind: 'redirect', path: '/register/NEWTAG0001' }],
+    // A code typed in lower case opens the claim of the tag's own code.
+    [{ status: 'unclaimed', hash: 'NewTag0001' }, { kind: 'redirect', path: '/register/NewTag0001' }],
     [{ status: 'private-vehicle' }, { kind: 'private-vehicle' }],
     [{ status: 'not-found' }, { kind: 'not-found' }],
     [{ status: 'unreachable' }, { kind: 'offline' }],
@@ -53,7 +55,7 @@ describe('resolveTag: offline first, the server only for tags the device does no
   });
 
   it('never follows a target path to another site', async () => {
-    const { deps: d } = deps(null, { status: 'vehicle', vehicleId: VEHICLE, targetPath: '//evil.example' });
+    const { deps: d } = deps(null, { status: 'vehicle', vehicleId: VEHICLE, targetPath: '//evil.example', hash: 'NEWTAG0001' });
     expect(await resolveTag('NEWTAG0001', d)).toEqual({ kind: 'redirect', path: `/vehicle/${VEHICLE}` });
   });
 });

@@ -5,7 +5,7 @@ import { navigate } from '../../ui/navigation.js';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { labelHashes, registerPath } from '../../app/routes.js';
 import { useLocation } from '../../app/router.js';
-import { isTagHash } from '../../domain/ids.js';
+import { isTagHash, typedTagCode } from '../../domain/ids.js';
 import { useCurrentUser } from '../../rpc/session.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
@@ -46,7 +46,9 @@ function TagCodeForm() {
   const [error, setError] = useState<string | null>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
-    const hash = code.trim();
+    // Spaces and dashes a person adds to read the code in groups are not part of it; its case and look-alikes are
+    // sorted out by the tag's page, which finds the one tag that reads this way.
+    const hash = typedTagCode(code);
     if (!isTagHash(hash)) return setError('A tag code is 8 to 16 letters or digits.');
     navigate(registerPath(hash));
   }

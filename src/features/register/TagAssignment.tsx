@@ -7,7 +7,7 @@ import LogIn from 'lucide-react/icons/log-in';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { authHref } from '../../app/authLinks.js';
 import { getLocation, navigate } from '../../ui/navigation.js';
-import { vehiclePath } from '../../app/routes.js';
+import { registerPath, vehiclePath } from '../../app/routes.js';
 import { claimTag, createTags, resolveTagPatiently, useLocalTag, type RemoteTag } from '../../data/tags.js';
 import { createVehicle } from '../../data/vehicles.js';
 import { serverMessage } from '../../rpc/interceptors.js';
@@ -17,7 +17,7 @@ import { ButtonLink } from '../../ui/ButtonLink.js';
 import { Card } from '../../ui/Card.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { AssignVehicleDialog, type AssignChoice } from './AssignVehicleDialog.js';
-import { availabilityText, tagAvailability, type TagAvailability } from './availability.js';
+import { availabilityText, pickLocalTag, tagAvailability, tagCode, type TagAvailability } from './availability.js';
 import { LinkedVehicle } from './LinkedVehicle.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { mayManageTags } from '../../domain/access.js';
@@ -69,9 +69,15 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
   const user = useCurrentUser();
   const local = useLocalTag(hash);
   const loaded = local.status !== 'loading';
-  const row = local.rows[0] ?? null;
+  const row = pickLocalTag(local.rows, hash);
   const { remote, recheck } = useRemoteTag(hash, loaded && row === null);
   const availability = tagAvailability({ loaded, row }, remote);
+  // A code typed in another case or with a look-alike names the tag by its own code from here on: the claim writes
+  // that one, and the register page's address shows it.
+  const code = tagCode(hash, row, remote);
+  useEffect(() => {
+    if (vehicleId === undefined && code !== hash) navigate(registerPath(code), { replace: true });
+  }, [code, hash, vehicleId]);
   const [assigning, setAssigning] = useState(false);
   const [adding, setAdding] = useState(false);
 
@@ -79,24 +85,24 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
     if (user === null) return;
     const vehicleId = 'vehicleId' in choice ? choice.vehicleId : await createVehicle(user.id, choice.newVehicleName);
     const name = 'vehicleId' in choice ? choice.name : choice.newVehicleName;
-    await claimTag(hash, vehicleId);
+    await claimTag(code, vehicleId);
     setAssigning(false);
     // A vehicle made for the claim starts private: the person is told, so a scan by someone else is no surprise.
     const privacy = 'vehicleId' in choice ? '' : ` ${NEW_VEHICLE_IS_PRIVATE}`;
     showSnackbar(
       navigator.onLine
-        ? { severity: 'success', message: `Tag #${hash} assigned to ${name}.${privacy}` }
-        : { severity: 'info', message: `Tag #${hash} assigned to ${name} on this device; it is confirmed once you are online.${privacy}` },
+        ? { severity: 'success', message: `Tag #${code} assigned to ${name}.${privacy}` }
+        : { severity: 'info', message: `Tag #${code} assigned to ${name} on this device; it is confirmed once you are online.${privacy}` },
     );
     navigate(vehiclePath(vehicleId, 'profile'));
   }
 
   async function assignHere(id: string) {
-    await claimTag(hash, id);
+    await claimTag(code, id);
     showSnackbar(
       navigator.onLine
-        ? { severity: 'success', message: `Tag #${hash} assigned.` }
-        : { severity: 'info', message: `Tag #${hash} assigned on this device; it is confirmed once you are online.` },
+        ? { severity: 'success', message: `Tag #${code} assigned.` }
+        : { severity: 'info', message: `Tag #${code} assigned on this device; it is confirmed once you are online.` },
     );
   }
 
@@ -125,7 +131,7 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
     >
       <p id="tag-assignment-status" className="tag-assignment__status" role="status">
         <StatusIcon availability={availability} />
-        <span>{availabilityText(hash, availability)}</span>
+        <span>{availabilityText(code, availability)}</span>
       </p>
       <Explanation availability={availability} />
       {availability.kind === 'linked' && <LinkedVehicle vehicleId={availability.vehicleId} />}
@@ -154,7 +160,7 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
         </div>
       )}
       {assigning && user !== null && (
-        <AssignVehicleDialog hash={hash} userId={user.id} onAssign={assign} onClose={() => setAssigning(false)} />
+        <AssignVehicleDialog hash={code} userId={user.id} onAssign={assign} onClose={() => setAssigning(false)} />
       )}
     </Card>
   );

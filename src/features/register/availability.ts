@@ -18,6 +18,23 @@ export interface LocalTagRow {
 }
 
 /**
+ * Of the device's tags that a code may name (the exact one first, then those that read the same: useLocalTag), the
+ * one it names: the exact tag, else a single read-alike; none when two read the same (a guess would claim the wrong
+ * tag).
+ */
+export function pickLocalTag<R extends { id: string }>(rows: readonly R[], code: string): R | null {
+  const first = rows[0];
+  if (first === undefined) return null;
+  return first.id === code || rows.length === 1 ? first : null;
+}
+
+/** The tag's own code, once the device or the server has found the tag a typed code names; else the code as typed. */
+export function tagCode(typed: string, local: { id: string } | null, remote: RemoteTag | null): string {
+  if (local !== null) return local.id;
+  return remote !== null && (remote.status === 'unclaimed' || remote.status === 'vehicle') ? remote.hash : typed;
+}
+
+/**
  * The device's own row decides when there is one (it is the freshest truth for this user, their own pending claim
  * included); otherwise the server's answer; 'remote' is null while that answer is awaited.
  */

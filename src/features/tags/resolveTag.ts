@@ -37,7 +37,8 @@ export function outcomeOf(hash: string, remote: RemoteTag): TagOutcome {
     case 'vehicle':
       return { kind: 'redirect', path: tagRedirectPath(hash, { targetId: remote.vehicleId, targetPath: remote.targetPath }) };
     case 'unclaimed':
-      return { kind: 'redirect', path: registerPath(hash) };
+      // The tag's own code: a code typed in another case or with a look-alike claims the tag it names.
+      return { kind: 'redirect', path: registerPath(remote.hash) };
     case 'private-vehicle':
       return { kind: 'private-vehicle' };
     case 'not-found':
