@@ -13,7 +13,7 @@ const lookupTag = vi.hoisted(() => vi.fn());
 // Tags the device does not hold are asked of the server; here it always answers "unclaimed".
 vi.mock('../../src/data/tags.js', () => ({
   lookupTag,
-  resolveTagPatiently: async () => ({ status: 'unclaimed' }),
+  resolveTagPatiently: async (hash: string) => ({ status: 'unclaimed', hash }),
   useLocalTag: () => ({ status: 'loading', rows: [] }),
   claimTag: vi.fn(),
   createTags: vi.fn(),
