@@ -1,11 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import type { SyncViewModel } from '../data/syncStatus/presentation.js';
 import { getSyncStatusSnapshot, requestReconnect, subscribeSyncStatus } from '../data/syncStatusSource.js';
+import { counted } from '../domain/counting.js';
+import { useUnsentCount } from '../data/unsentChanges.js';
 import { SyncStatusIcon } from './SyncStatusIcon.js';
 import './syncStatus.css';
 
 export interface SyncStatusViewProps {
   view: SyncViewModel;
+  /** Changes written on this device that the server has not received yet. */
+  waiting: number;
   onRefresh(): void;
   onReconnect(): void;
 }
@@ -15,7 +19,7 @@ export interface SyncStatusViewProps {
  * the first state after idle is announced, and so tests can always read data-sync-state. It is a named region: the
  * bar sits outside <main>, and content outside any landmark is lost to screen-reader users moving by landmarks.
  */
-export function SyncStatusView({ view, onRefresh, onReconnect }: SyncStatusViewProps) {
+export function SyncStatusView({ view, waiting, onRefresh, onReconnect }: SyncStatusViewProps) {
   return (
     <section className="sync-status" aria-label="Sync status" data-sync-state={view.state}>
       {view.toast !== null && (
@@ -28,6 +32,11 @@ export function SyncStatusView({ view, onRefresh, onReconnect }: SyncStatusViewP
         <span className="sync-status__label" role="status" aria-live="polite">
           {view.label}
         </span>
+        {waiting > 0 && view.label !== '' && (
+          <span className="sync-status__waiting" data-sync-waiting={waiting}>
+            {counted(waiting, 'change')} not sent yet
+          </span>
+        )}
         {view.progressPercent !== null && (
           <>
             <span
@@ -68,5 +77,6 @@ function reloadPage() {
 
 export function SyncStatusBar() {
   const view = useSyncExternalStore(subscribeSyncStatus, getSyncStatusSnapshot);
-  return <SyncStatusView view={view} onRefresh={reloadPage} onReconnect={requestReconnect} />;
+  const waiting = useUnsentCount();
+  return <SyncStatusView view={view} waiting={waiting} onRefresh={reloadPage} onReconnect={requestReconnect} />;
 }

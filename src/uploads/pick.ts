@@ -19,9 +19,14 @@ export function refusalOf(file: File): string | null {
 /**
  * Takes picked files into the device's file store and the upload queue, all in one bucket attached to `target`.
  * From here a file survives reloads, offline periods and restarts: its bytes are in OPFS and its place in the
- * queue (and on the page it was added to) in the local database. Returns the refusals (empty when all were taken).
+ * queue (and on the page it was added to) in the local database. Returns the refusals (empty when all were taken)
+ * and the combined hashes of the files kept, in the order they were picked.
  */
-export async function addPickedFiles(target: AttachmentTarget, picked: readonly File[], onProgress?: (fraction: number) => void): Promise<string[]> {
+export async function addPickedFiles(
+  target: AttachmentTarget,
+  picked: readonly File[],
+  onProgress?: (fraction: number) => void,
+): Promise<{ refusals: string[]; kept: string[] }> {
   const refusals: string[] = [];
   const files = picked.filter((f) => {
     const why = refusalOf(f);
@@ -32,7 +37,7 @@ export async function addPickedFiles(target: AttachmentTarget, picked: readonly 
     refusals.push(`At most ${FILES_PER_BUCKET_MAX} files at a time: the first ${FILES_PER_BUCKET_MAX} were taken`);
     files.length = FILES_PER_BUCKET_MAX;
   }
-  if (files.length === 0) return refusals;
+  if (files.length === 0) return { refusals, kept: [] };
   const db = await whenDatabaseReady();
   const bucketId = newId();
   const key = formKey(target);
@@ -55,10 +60,12 @@ export async function addPickedFiles(target: AttachmentTarget, picked: readonly 
     ready.push({ queueId, formFileId: newId(), file, prepared, storeStart });
   }
   const now = new Date().toISOString();
+  const kept: string[] = [];
   await db.writeTransaction(async (tx) => {
     for (const [index, { queueId, formFileId, file, prepared, storeStart }] of ready.entries()) {
       const meta = { type: prepared.type, size: prepared.size, lastModified: file.lastModified, filename: prepared.filename };
       const metaHash = metadataHash(meta);
+      kept.push(combinedHash(prepared.md5, metaHash));
       await tx.execute(
         `INSERT INTO local_opfs_files (id, file_identifier, md5_hash, percentage, bytes_stored, bytes_size, hash_start_time,
            hash_end_time, store_start_time, store_end_time, mime, original_filename, filename, status, source, created_at)
@@ -72,12 +79,12 @@ export async function addPickedFiles(target: AttachmentTarget, picked: readonly 
            combined_hash, attempts, next_attempt_at, last_error)
          VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL)`,
         [queueId, queueId, prepared.filename, prepared.size, QueueState.queued, storedName.picked(queueId), `${now}#${String(index).padStart(3, '0')}`,
-          prepared.md5, bucketId, key, prepared.type, file.lastModified, metaHash, combinedHash(prepared.md5, metaHash)],
+          prepared.md5, bucketId, key, prepared.type, file.lastModified, metaHash, kept[kept.length - 1]],
       );
       await tx.execute('INSERT INTO local_attached_upload_queue (id, file_attached_id, upload_queue_id) VALUES (?, ?, ?)', [formFileId, formFileId, queueId]);
     }
   });
   wakeUploadQueue();
-  return refusals;
+  return { refusals, kept };
 }
 

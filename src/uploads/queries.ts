@@ -86,6 +86,15 @@ export function useHoldsBuckets(target: AttachmentTarget): boolean {
   return useWatchedQuery<{ one: number }>('SELECT 1 AS one FROM upload_buckets WHERE form_key = ? LIMIT 1', [formKey(target)]).rows.length > 0;
 }
 
+/**
+ * Where this device keeps the picked bytes of a file it added, by the file's combined hash (null when it added none):
+ * a photo picked offline shows from them (as the cover too) before any server has it.
+ */
+export function usePickedFileName(combinedHash: string | null): string | null {
+  const rows = useWatchedQuery<{ cache_path: string }>('SELECT cache_path FROM local_upload_queue WHERE combined_hash = ? LIMIT 1', [combinedHash ?? '']).rows;
+  return rows[0]?.cache_path ?? null;
+}
+
 /** Whether this device still has uploads to finish for the target (the page shows overall progress). */
 export function pendingUploads(items: readonly Attachment[]) {
   return items.filter((i) => i.upload !== null && i.upload.state !== QueueState.done);

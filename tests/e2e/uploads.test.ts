@@ -23,6 +23,8 @@ describe('photos and files end to end', () => {
   let bronco: string;
 
   const photos = (page: Page) => page.locator('[data-photos] [data-attachment]');
+  /** The photo the gallery marks as the cover. */
+  const coverOf = (page: Page) => photos(page).filter({ hasText: 'Cover' }).locator('img').getAttribute('alt');
   const storedFiles = () =>
     server.db.query<{ filehash: string; filesize: string; state: number; blob_key: string | null; file_hash: string }>(
       'select filehash, filesize, state, blob_key, file_hash from bucket_files order by created_at',
@@ -63,6 +65,9 @@ describe('photos and files end to end', () => {
     await expect.poll(() => photos(pageA).count()).toBe(2);
     await expect.poll(() => pageA.locator('[data-photos] [data-upload-overall]').textContent()).toContain('for a network');
     await pageA.locator('[data-photos] img[alt="trail-day.jpg"]').waitFor();
+    // A vehicle without a cover takes the first photo picked for it, offline too.
+    await pageA.locator('[data-cover="photo"] img').waitFor();
+    expect(await coverOf(pageA)).toBe('trail-day.jpg');
 
     await pageA.reload();
     await pageA.locator('[data-photos] img[alt="trail-day.jpg"]').waitFor();
@@ -88,9 +93,10 @@ describe('photos and files end to end', () => {
     expect(await pageB.locator('[data-photos] img[alt="trail-day.jpg"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(PHOTO_MAX_EDGE);
     await expectNoAxeViolations(pageB, 'vehicle profile with photos');
 
-    // The cover: chosen on one device, shown on the other.
-    await pageB.getByRole('button', { name: 'Make trail-day.jpg the cover photo' }).click();
-    await pageA.locator('[data-cover="photo"] img').waitFor();
+    // The cover: taken from the first photo, then chosen on one device and shown on the other.
+    expect(await pageB.getByRole('button', { name: 'Make trail-day.jpg the cover photo' }).count()).toBe(0);
+    await pageB.getByRole('button', { name: 'Make small.jpg the cover photo' }).click();
+    await expect.poll(() => coverOf(pageA)).toBe('small.jpg');
   });
 
   it("shows a public vehicle's photos to a visitor, whose device holds none of its files, with nothing to change", async () => {

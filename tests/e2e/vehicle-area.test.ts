@@ -171,7 +171,12 @@ describe('the vehicle area end to end', () => {
     // after the second, once the network is back.
     const beforeWriting = await ownerPage.evaluate(() => Date.now());
     await composer.getByRole('button', { name: 'Add note' }).click();
-    await ownerPage.locator('[data-notes="recent"] [data-note-id]', { hasText: 'new front pads' }).waitFor();
+    const written = ownerPage.locator('[data-notes="recent"] [data-note-id]', { hasText: 'new front pads' });
+    await written.waitFor();
+    // Until the server has it, the note says it is only on this device, and the sync bar counts what waits.
+    await written.locator('[data-unsent]', { hasText: 'Not sent yet' }).waitFor();
+    expect(Number(await ownerPage.locator('[data-sync-waiting]').getAttribute('data-sync-waiting'))).toBeGreaterThan(0);
+    expect(await ownerPage.locator('[data-note-id] [data-unsent]').count()).toBe(1);
     await expectNoAxeViolations(ownerPage, 'the notes page');
     expect(await secondPage.locator('[data-note-id]', { hasText: 'new front pads' }).count()).toBe(0);
     const beforeOnline = await ownerPage.evaluate(() => Date.now());
@@ -181,6 +186,7 @@ describe('the vehicle area end to end', () => {
     };
 
     await setBrowserOffline(owner.context, ownerPage, false);
+    await written.locator('[data-unsent]').waitFor({ state: 'detached' });
     const arrived = secondPage.locator('[data-notes="recent"] [data-note-id]', { hasText: 'new front pads' });
     await arrived.waitFor();
     expect(await arrived.getAttribute('data-public')).toBe('true');

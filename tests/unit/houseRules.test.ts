@@ -94,7 +94,7 @@ function handlersWithSql(): string[] {
 
 // The kit's internals: the class names its components write for themselves. A page that writes one has rebuilt a
 // component by hand (a field's control, an alert, a check box, a list row); it uses the component instead.
-const KIT_INTERNAL_CLASS = /\bui-(?:field|alert|check|spinner|chip|list-item)(?:--|__|\b)[\w-]*/g;
+const KIT_INTERNAL_CLASS = /\bui-(?:field|alert|check|spinner|chip|list-item|unsent)(?:--|__|\b)[\w-]*/g;
 
 /** The kit-internal class names a source text writes. */
 function kitInternalClasses(source: string): string[] {

@@ -34,8 +34,8 @@ function view(state: SyncViewModel['state'], over: Partial<SyncViewModel> = {}):
   };
 }
 
-function render(model: SyncViewModel, handlers = { onRefresh: vi.fn(), onReconnect: vi.fn() }) {
-  act(() => root.render(<SyncStatusView view={model} {...handlers} />));
+function render(model: SyncViewModel, handlers = { onRefresh: vi.fn(), onReconnect: vi.fn() }, waiting = 0) {
+  act(() => root.render(<SyncStatusView view={model} waiting={waiting} {...handlers} />));
   return handlers;
 }
 
@@ -49,6 +49,17 @@ describe('SyncStatusView', () => {
     expect(q('svg')).toBeNull();
     expect(q('button')).toBeNull();
     expect(q('[data-sync-toast]')).toBeNull();
+  });
+
+  it('says how many changes wait to be sent while it shows, and nothing of them while idle', () => {
+    render(view('disconnected'), undefined, 3);
+    expect(q('[data-sync-waiting]')?.textContent).toBe('3 changes not sent yet');
+    render(view('disconnected'), undefined, 1);
+    expect(q('[data-sync-waiting]')?.textContent).toBe('1 change not sent yet');
+    render(view('disconnected'), undefined, 0);
+    expect(q('[data-sync-waiting]')).toBeNull();
+    render(view('idle'), undefined, 3);
+    expect(q('[data-sync-waiting]')).toBeNull();
   });
 
   it('a state: its label in a polite live region, its icon and colour', () => {

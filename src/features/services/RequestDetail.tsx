@@ -1,3 +1,4 @@
+import { UnsentMark } from '../../ui/UnsentMark.js';
 import { useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -85,6 +86,7 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
         <div className="services-head">
           <h2 id="request-title">Service request</h2>
           <StatusChip status={status} />
+          <UnsentMark table="service_requests" id={request.id} />
         </div>
         <LinkifiedText className="request-description" text={request.description || 'No description'} />
         <dl className="ui-details">

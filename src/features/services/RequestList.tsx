@@ -3,6 +3,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Plus from 'lucide-react/icons/plus';
 import { navigate } from '../../ui/navigation.js';
+import { UnsentMark } from '../../ui/UnsentMark.js';
 import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
 import { serviceRequestPath } from '../../app/routes.js';
 import { anyLoading, type QueryState } from '../../data/useQuery.js';
@@ -109,6 +110,7 @@ export function RequestList({ vehicleId }: { vehicleId: string }) {
                 >
                   <span className="request-list__meta">
                     <StatusChip status={statusOf(request)} />
+                    <UnsentMark table="service_requests" id={request.id} />
                     {schedule && <ListItemDetail>{schedule}</ListItemDetail>}
                     {request.assigned_user_id && <ListItemDetail>Assigned to {personLabel(request.assigned_name)}</ListItemDetail>}
                   </span>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
+import { counted } from '../../domain/counting.js';
 import { isOpen, type RequestStatus } from '../../domain/serviceStatus.js';
 import { clockOf, countedMs, totalAt, userTotalAt, type RequestClock, type UserClock } from '../../domain/worktime.js';
 import { personLabel } from '../../entities/person/label.js';
 import { formatClockReading } from '../../entities/worktime/format.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
+import { UnsentMark } from '../../ui/UnsentMark.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { mayClock, mayStopOthers, type Viewer } from './access.js';
 import { ClockBadge } from './ClockBadge.js';
@@ -97,20 +99,27 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
       <WorkOverlaps clock={clock} labels={labels} nameOf={nameOf} viewerId={viewer?.userId ?? null} />
       {clock.users.length > 0 ? (
         <details className="work-clock__log">
-          <summary>Time log</summary>
+          <summary>
+            <span>Time log</span>
+            <span className="ui-muted">{counted(clock.users.reduce((n, user) => n + user.intervals.length, 0), 'stretch', 'stretches')}</span>
+          </summary>
           {clock.users.map((user) => (
             <section key={user.userId} className="work-clock__log-person" aria-label={`Time of ${nameOf(user.userId)}`}>
-              <p>
-                <strong>{nameOf(user.userId)}</strong> · {formatClockReading(userTotalAt(user, now))}
+              <p className="work-clock__log-head">
+                <strong>{nameOf(user.userId)}</strong>
+                <span className="work-clock__time">{formatClockReading(userTotalAt(user, now))}</span>
               </p>
-              <ul>
+              <ol className="work-clock__stretches">
                 {user.intervals.map((interval) => (
-                  <li key={interval.startId}>
-                    {formatDateTime(interval.start)} – {interval.stop === null ? 'running' : formatDateTime(interval.stop)}
-                    <span className="ui-muted"> ({formatClockReading(countedMs(interval, now))})</span>
+                  <li key={interval.startId} className="work-clock__stretch">
+                    <span>
+                      {formatDateTime(interval.start)} – {interval.stop === null ? 'running' : formatDateTime(interval.stop)}
+                      <UnsentMark table="worktime" id={interval.stopId ?? interval.startId} />
+                    </span>
+                    <span className="work-clock__time ui-muted">{formatClockReading(countedMs(interval, now))}</span>
                   </li>
                 ))}
-              </ul>
+              </ol>
             </section>
           ))}
         </details>

@@ -54,8 +54,10 @@ export function Attachments({
     if (files === null || files.length === 0) return;
     setAdding(0);
     try {
-      const refusals = await addPickedFiles(target, [...files], (f) => setAdding(f));
+      const { refusals, kept } = await addPickedFiles(target, [...files], (f) => setAdding(f));
       for (const why of refusals) showSnackbar({ message: why, severity: 'error' });
+      // A thing without a cover takes the first photo added to it: nobody should have to press the star for it.
+      if (cover !== undefined && !cover.hash && kept.length > 0) cover.set(kept[0]!);
     } catch (error) {
       console.error('Could not keep the picked files', error);
       showSnackbar({ message: 'Could not keep the files on this device', severity: 'error' });

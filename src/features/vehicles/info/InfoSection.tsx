@@ -1,3 +1,4 @@
+import { UnsentMark } from '../../../ui/UnsentMark.js';
 import { useEffect, useState, type ReactNode } from 'react';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Pencil from 'lucide-react/icons/pencil';
@@ -79,6 +80,7 @@ export function InfoSection({ area, vehicleId }: { area: VehicleArea; vehicleId:
     <Card aria-labelledby="vehicle-info-title" data-vehicle-info={editing ? 'editing' : 'reading'}>
       <div className="vehicle-section-head">
         <h2 id="vehicle-info-title">Info</h2>
+        {info !== null && <UnsentMark table="vehicles_info" id={info.id} />}
         {mayEdit && !editing && (
           <Button variant="secondary" icon={Pencil} onClick={() => setEditing(true)} data-action="edit-info" aria-keyshortcuts="e">
             Edit

@@ -1,3 +1,4 @@
+import { UnsentMark } from '../../../ui/UnsentMark.js';
 import { useState } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
@@ -36,6 +37,7 @@ export function NoteItem({ note, me, access }: { note: NoteData; me: { id: strin
       <div className="note__meta">
         <span className="note__author">{author}</span>
         <time dateTime={note.created_at ?? undefined}>{formatDateTime(note.created_at)}</time>
+        <UnsentMark table="vehicle_notes" id={note.id} />
         {isPublic && (
           <span className="vehicle-badge vehicle-badge--public">
             <Globe size={14} aria-hidden="true" />

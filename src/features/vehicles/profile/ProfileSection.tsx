@@ -1,3 +1,4 @@
+import { UnsentMark } from '../../../ui/UnsentMark.js';
 import { Suspense, useState, type ReactNode } from 'react';
 import History from 'lucide-react/icons/history';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
@@ -49,6 +50,7 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
         <Card aria-labelledby="about-title" data-profile="">
           <div className="vehicle-section-head">
             <h2 id="about-title">About</h2>
+            <UnsentMark table="vehicles" id={vehicle.id} />
             {editable && (
               <Button variant="secondary" icon={Pencil} onClick={() => setEditing(true)} data-action="edit-profile">
                 Edit profile

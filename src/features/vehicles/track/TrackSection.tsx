@@ -1,3 +1,4 @@
+import { UnsentMark } from '../../../ui/UnsentMark.js';
 import { useMemo, useState } from 'react';
 import Flag from 'lucide-react/icons/flag';
 import Plus from 'lucide-react/icons/plus';
@@ -105,6 +106,7 @@ function TrackSessionItem({ session, editable }: { session: TrackSessionData; ed
           <time className="ui-muted" dateTime={session.held_on ?? undefined}>
             {formatCalendarDate(session.held_on)}
           </time>
+          <UnsentMark table="track_sessions" id={session.id} />
         </div>
         {editable && <IconButton icon={Trash2} label={`Remove the session at ${session.circuit ?? 'the circuit'}`} iconSize={20} onClick={() => setConfirming(true)} />}
       </div>
