@@ -26,6 +26,7 @@ import {
   endSession,
   permissionDenied,
   requireDigest,
+  signingInDevice,
   startSession,
 } from './sign-in.js';
 
@@ -103,7 +104,7 @@ async function createAccount(ctx: ServerContext, req: CreateAccountRequest, hctx
     const user = { id: userId, displayName: displayNameFromEmail(email), email, usernameDigest: sha256Hex(usernameDigestInput(email)) };
     // A concurrent registration of the same address loses here rather than failing on the unique index.
     if (!(await insertAccount(tx, user, stored))) return null;
-    return createSession(tx, { userId, publicKey, remember: req.remember });
+    return createSession(tx, { userId, publicKey, remember: req.remember, device: signingInDevice(hctx) });
   });
   if (sessionId === null) return { errors: [CreateAccountError.EMAIL_IN_USE] };
   return { errors: [], session: await announceSession(ctx, hctx, { sessionId, userId, remember: req.remember }) };

@@ -21,13 +21,13 @@ export type SessionRow = {
 
 export async function createSession(
   db: Queryable,
-  s: { userId: string; publicKey: Uint8Array; remember: boolean },
+  s: { userId: string; publicKey: Uint8Array; remember: boolean; device: string },
 ): Promise<string> {
   const id = newId();
   await db.query(
-    `insert into sessions (id, user_id, public_key, remember, expires_at)
-     values ($1, $2, $3, $4, now() + $5::bigint * interval '1 millisecond')`,
-    [id, s.userId, s.publicKey, s.remember, s.remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS],
+    `insert into sessions (id, user_id, public_key, remember, expires_at, device)
+     values ($1, $2, $3, $4, now() + $5::bigint * interval '1 millisecond', $6)`,
+    [id, s.userId, s.publicKey, s.remember, s.remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS, s.device],
   );
   return id;
 }

@@ -1,5 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
+import { describeDevice } from '../../src/domain/device.js';
 import { DIGEST_PATTERN } from '../../src/domain/credentials.js';
 import { NewSessionSchema, type NewSession } from '../../src/gen/tagbook/v1/session_pb.js';
 import { clearedSessionCookie, sessionCookie } from './cookies.js';
@@ -42,6 +43,11 @@ export function secureCookies(ctx: ServerContext): boolean {
   return ctx.config.publicUrl.startsWith('https:');
 }
 
+/** The device a sign-in comes from, as its owner would recognise it in a list of their signed-in devices. */
+export function signingInDevice(hctx: HandlerContext): string {
+  return describeDevice(hctx.requestHeader.get('user-agent') ?? '');
+}
+
 /**
  * Opens a session for a user who just proved who they are: stores it bound to the device key, sets the session
  * cookie, and makes the response header describe the new user (the interceptor reads the slot after the call).
@@ -51,7 +57,7 @@ export async function startSession(
   hctx: HandlerContext,
   s: { userId: string; publicKey: Uint8Array; remember: boolean },
 ): Promise<NewSession> {
-  const sessionId = await createSession(ctx.db, s);
+  const sessionId = await createSession(ctx.db, { ...s, device: signingInDevice(hctx) });
   return announceSession(ctx, hctx, { sessionId, userId: s.userId, remember: s.remember });
 }
 

@@ -106,8 +106,8 @@ export async function userDetail(db: Queryable, userId: string): Promise<Message
     `select ${VEHICLE_COLUMNS} from vehicles v ${VEHICLE_JOINS} where v.user_id = $1 order by v.created_at desc, v.id desc limit 100`,
     [userId],
   );
-  const sessions = await db.query<{ id: string; created_at: Date; last_seen_at: Date; expires_at: Date; remember: boolean }>(
-    `select id, created_at, last_seen_at, expires_at, remember from sessions
+  const sessions = await db.query<{ id: string; created_at: Date; last_seen_at: Date; expires_at: Date; remember: boolean; device: string }>(
+    `select id, created_at, last_seen_at, expires_at, remember, device from sessions
       where user_id = $1 and revoked_at is null and expires_at > now() order by last_seen_at desc limit 50`,
     [userId],
   );
@@ -118,6 +118,7 @@ export async function userDetail(db: Queryable, userId: string): Promise<Message
     sessions: sessions.map((s) =>
       create(UserSessionSchema, {
         idPrefix: s.id.slice(0, 6), createdAt: ms(s.created_at), lastSeenAt: ms(s.last_seen_at), expiresAt: ms(s.expires_at), remember: s.remember,
+        device: s.device,
       }),
     ),
   };

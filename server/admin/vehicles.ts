@@ -67,9 +67,13 @@ export const FINDER_LIMIT = 50;
 /** Names are searched inside (trigram index) from this many characters; shorter queries match whole names only. */
 export const NAME_CONTAINS_MIN = 3;
 
+/** An owner's email is searched by its start (prefix index) from this many characters: 'own' finds owner@…. */
+export const EMAIL_START_MIN = 3;
+
 /**
  * Vehicles matching a typed query, best match first: a tag hash or a whole VIN, then the last 8 of a VIN, a plate or
- * the owner's email, then the start of a VIN, then part of the name. Case, spaces and dashes do not matter.
+ * the owner's whole email, then the start of a VIN or of the owner's email, then part of the name. Case, spaces and
+ * dashes do not matter.
  */
 export async function findVehicles(db: Queryable, query: string): Promise<VehicleListRow[]> {
   const key = searchKey(query);
@@ -84,6 +88,8 @@ export async function findVehicles(db: Queryable, query: string): Promise<Vehicl
        union all select id, 'vin_last8', 2 from vehicles where length($1) = 8 and right(tagbook_search_key(vin), 8) = $1
        union all select vehicle_id, 'plate', 2 from vehicles_info where $1 <> '' and tagbook_search_key(license_plate) = $1
        union all select v.id, 'owner_email', 2 from users o join vehicles v on v.user_id = o.id where o.email = $2
+       union all (select v.id, 'owner_email', 3 from users o join vehicles v on v.user_id = o.id
+                   where $5::text is not null and o.email like $5 limit ${FINDER_LIMIT})
        union all (select vehicle_id, 'vin', 3 from vehicles_info
                    where length($1) >= 3 and tagbook_search_key(vin) like $3 || '%' limit ${FINDER_LIMIT})
        union all (select id, 'name', 4 from vehicles where lower(name) = $2 limit ${FINDER_LIMIT})
@@ -93,7 +99,7 @@ export async function findVehicles(db: Queryable, query: string): Promise<Vehicl
      )
      select ${VEHICLE_COLUMNS}, b.matched, b.rank from best b join vehicles v on v.id = b.id ${VEHICLE_JOINS}
       order by b.rank, v.created_at desc, v.id desc limit ${FINDER_LIMIT}`,
-    [key, lower, likeEscape(key), contains],
+    [key, lower, likeEscape(key), contains, lower.length >= EMAIL_START_MIN ? `${likeEscape(lower)}%` : null],
   );
   return rows;
 }

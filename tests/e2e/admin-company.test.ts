@@ -76,6 +76,18 @@ describe('admin and company areas in the browser', () => {
       await expect.poll(() => page.locator('[data-list="requests"] [data-request]').count()).toBe(1);
       await expectNoAxeViolations(page, `requests ${size}`);
       await shot(page, `admin-requests-${size}`);
+      // The sections are one row of tabs, whatever the width; on a phone the secondary filters wait behind a button,
+      // so the first result is on the first screen.
+      const tabs = await page.getByRole('navigation', { name: 'Admin sections' }).locator('a').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top));
+      expect(new Set(tabs).size).toBe(1);
+      const createdFrom = page.getByLabel('Created from');
+      if (size === 'phone') {
+        expect(await createdFrom.isVisible()).toBe(false);
+        const first = await page.locator('[data-list="requests"] [data-request]').first().boundingBox();
+        expect(first!.y + first!.height).toBeLessThan(viewport.height);
+        await page.getByRole('button', { name: 'More filters' }).click();
+      }
+      expect(await createdFrom.isVisible()).toBe(true);
 
       await page.getByRole('link', { name: 'Customers', exact: true }).click();
       await expect.poll(() => page.locator('[data-list="customers"] [data-customer]').count()).toBeGreaterThanOrEqual(2);
@@ -84,10 +96,27 @@ describe('admin and company areas in the browser', () => {
     });
   }
 
+  it("lists a user's signed-in devices by what they are, never by an id", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/admin/users`);
+    await page.locator('[data-user="worker@tagbook.test"]').click();
+    const sessions = page.locator('[data-list="sessions"] [data-session]');
+    await sessions.first().waitFor();
+    // The worker signed in from this test's Chromium on Linux.
+    expect(await sessions.first().locator('.ui-list-item__title').textContent()).toBe('Chrome on Linux');
+    expect(await page.locator('[data-list="sessions"]').textContent()).not.toContain('Session');
+  });
+
   it('an admin creates, edits, deletes and restores a customer, with clear errors for bad input', async () => {
     const page = adminPage;
     await page.goto(`${server.url}/admin/customers`);
+    // Cancel leaves the form and keeps nothing of it.
     await page.locator('[data-action="new-customer"]').click();
+    await page.getByLabel('Name').fill('Cancelled Customer');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-action="new-customer"]').click();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
     await page.getByLabel('Name').fill('Riley Stone');
     await page.getByLabel('Email').fill('not-an-email');
     await page.locator('[data-action="save-customer"]').click();
@@ -104,6 +133,7 @@ describe('admin and company areas in the browser', () => {
     await expectNoAxeViolations(page, 'customer detail');
     const rows = await server.db.query<{ deleted_at: Date | null }>(`select deleted_at from customers where name = 'Riley Stone'`);
     expect(rows).toEqual([{ deleted_at: null }]);
+    expect(await server.db.query(`select 1 from customers where name = 'Cancelled Customer'`)).toEqual([]);
   });
 
   for (const [size, viewport] of Object.entries(SIZES)) {

@@ -285,12 +285,18 @@ describe('the vehicle area end to end', () => {
     const form = adminPage.locator('form[data-form="transfer-ownership"]');
     await form.getByLabel("New owner's email").fill('nobody@tagbook.test');
     await form.getByRole('button', { name: 'Move vehicle' }).click();
-    await adminPage.locator('[data-dialog="confirm-transfer"]').getByRole('button', { name: 'Move vehicle' }).click();
+    // An address nobody signs in with is refused at once, with no confirmation asked for a move that cannot happen.
     await expect.poll(() => form.locator('[data-error-for="new-owner-email"]').textContent()).toContain('No account uses this email');
+    expect(await adminPage.locator('[data-dialog="confirm-transfer"]').count()).toBe(0);
+    await form.getByLabel("New owner's email").fill('owner@tagbook.test');
+    await form.getByRole('button', { name: 'Move vehicle' }).click();
+    await expect.poll(() => form.locator('[data-error-for="new-owner-email"]').textContent()).toContain('already owns');
+    expect(await adminPage.locator('[data-dialog="confirm-transfer"]').count()).toBe(0);
 
     await form.getByLabel("New owner's email").fill('Worker@Tagbook.test');
     await form.getByRole('button', { name: 'Move vehicle' }).click();
     const confirm = adminPage.locator('[data-dialog="confirm-transfer"]');
+    await expect.poll(() => confirm.textContent()).toContain('will belong to Demo Worker (worker@tagbook.test)');
     await expectNoAxeViolations(adminPage, 'the ownership confirmation');
     await confirm.getByRole('button', { name: 'Move vehicle' }).click();
     await expect.poll(() => snackbar(adminPage).textContent()).toBe('Camper van now belongs to Demo Worker.');

@@ -155,6 +155,11 @@ describe.each(backends)('admin and company RPCs on %s', (backend) => {
     expect(await find('trl 4821')).toEqual([['Trail Bronco', 'plate']]);
     expect(await find('demotag00002')).toEqual([['Trail Bronco', 'tag']]);
     expect((await find('  OWNER@tagbook.test ')).map(([name]) => name).sort()).toEqual(['Camper van', 'Red 911', 'Trail Bronco']);
+    // The start of an owner's email finds their vehicles; a part in the middle, or two letters, finds no owner.
+    expect((await find('Owner@')).filter(([, m]) => m === 'owner_email').map(([name]) => name).sort()).toEqual(['Camper van', 'Red 911', 'Trail Bronco']);
+    expect((await find('wner@tag')).filter(([, m]) => m === 'owner_email')).toEqual([]);
+    expect((await find('ow')).filter(([, m]) => m === 'owner_email')).toEqual([]);
+    expect(await find('o_ner@')).toEqual([]);
     expect(await find('rail bro')).toEqual([['Trail Bronco', 'name']]);
     expect(await find('%')).toEqual([]);
     expect(await find(`' or 1=1 --`)).toEqual([]);

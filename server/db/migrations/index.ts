@@ -21,6 +21,7 @@ import m0022 from './0022_gone_form_files.js';
 import m0023 from './0023_owner_scope.js';
 import m0024 from './0024_partial_uploads.js';
 import m0025 from './0025_tag_code_keys.js';
+import m0026 from './0026_session_devices.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   { version: '0023', name: 'owner_scope', sql: m0023 },
   { version: '0024', name: 'partial_uploads', sql: m0024 },
   { version: '0025', name: 'tag_code_keys', sql: m0025 },
+  { version: '0026', name: 'session_devices', sql: m0026 },
 ];

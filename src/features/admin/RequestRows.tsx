@@ -1,11 +1,11 @@
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { serviceRequestPath } from '../../app/routes.js';
 import { ListItem, ListItemDetail } from '../../ui/ListItem.js';
-import { isRequestStatus, STATUS_LABELS } from '../../domain/serviceStatus.js';
+import { isRequestStatus } from '../../domain/serviceStatus.js';
 import type { AdminRequest } from '../../gen/tagbook/v1/admin_pb.js';
 import { formatTime } from '../../ui/formatTime.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
-import { Chip } from '../../ui/Chip.js';
+import { StatusChip } from '../../entities/serviceRequest/StatusChip.js';
 
 /** Requests as admin and company lists show them; each opens the request page of its vehicle. */
 export function RequestRows({ requests }: { requests: readonly AdminRequest[] }) {
@@ -19,7 +19,7 @@ export function RequestRows({ requests }: { requests: readonly AdminRequest[] })
             icon={ClipboardList}
             iconSize={20}
             title={r.description || 'No description'}
-            end={<Chip data-status={r.status}>{isRequestStatus(r.status) ? STATUS_LABELS[r.status] : 'Unknown'}</Chip>}
+            end={isRequestStatus(r.status) ? <StatusChip status={r.status} /> : undefined}
           >
             <ListItemDetail>
               {[vehicleDisplayName(r.vehicleName), [r.make, r.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ')}

@@ -10,6 +10,7 @@ import { adminClient } from '../../rpc/adminClients.js';
 import { MoreButton } from './MoreButton.js';
 import { RequestRows } from './RequestRows.js';
 import { usePaged } from '../../rpc/useRemote.js';
+import { FilterBar } from '../../ui/FilterBar.js';
 import { Alert } from '../../ui/Alert.js';
 import { DateTimeField } from '../../ui/DateTimeField.js';
 
@@ -35,9 +36,26 @@ export function RequestsPage() {
     return { rows: res.requests, next: res.nextCursor };
   });
   return (
-    <Card aria-labelledby="admin-requests-title" data-list-state={list.loading ? 'loading' : 'ready'}>
-      <h2 id="admin-requests-title">Service requests</h2>
-      <div className="admin-filters">
+    <Card aria-label="Service requests" data-list-state={list.loading ? 'loading' : 'ready'}>
+      <FilterBar
+        moreInUse={[assignee, from, to].filter((v) => v !== '').length}
+        more={
+          <>
+            <Select
+              id={ids.assignee}
+              name="assignee"
+              label="Assigned to"
+              value={assignee}
+              disabled={companyId === ''}
+              hint={companyId === '' ? 'Choose a company first' : undefined}
+              options={[{ value: '', label: 'Anyone' }, ...[...new Map(staff.rows.map((s) => [s.user_id, s.user_name ?? 'Someone'])).entries()].map(([value, label]) => ({ value, label }))]}
+              onChange={setAssignee}
+            />
+            <DateTimeField id={ids.from} name="created-from" label="Created from" dateOnly value={from} onChange={setFrom} />
+            <DateTimeField id={ids.to} name="created-until" label="Created until" dateOnly value={to} onChange={setTo} />
+          </>
+        }
+      >
         <Select
           id={ids.status}
           name="status"
@@ -61,19 +79,7 @@ export function RequestsPage() {
             setAssignee('');
           }}
         />
-        <Select
-          id={ids.assignee}
-          name="assignee"
-          label="Assigned to"
-          value={assignee}
-          disabled={companyId === ''}
-          hint={companyId === '' ? 'Choose a company first' : undefined}
-          options={[{ value: '', label: 'Anyone' }, ...[...new Map(staff.rows.map((s) => [s.user_id, s.user_name ?? 'Someone'])).entries()].map(([value, label]) => ({ value, label }))]}
-          onChange={setAssignee}
-        />
-        <DateTimeField id={ids.from} name="created-from" label="Created from" dateOnly value={from} onChange={setFrom} />
-        <DateTimeField id={ids.to} name="created-until" label="Created until" dateOnly value={to} onChange={setTo} />
-      </div>
+      </FilterBar>
       {list.error && <Alert tone="error">{list.error}</Alert>}
       {list.loading && list.rows.length === 0 && <Loading />}
       {!list.loading && list.rows.length === 0 && !list.error && (

@@ -85,7 +85,7 @@ export function UserPage({ userId }: { userId: string }) {
         ) : (
           <ul className="ui-list" data-list="sessions">
             {sessions.map((s) => (
-              <ListItem as="li" key={s.idPrefix + String(s.createdAt)} title={`Session ${s.idPrefix}…${s.remember ? ' (trusted device)' : ''}`}>
+              <ListItem as="li" key={s.idPrefix + String(s.createdAt)} title={`${s.device || 'A device'}${s.remember ? ' · trusted' : ''}`} data-session={s.idPrefix}>
                 <ListItemDetail>
                   Signed in {formatTime(s.createdAt)} · last seen {formatTime(s.lastSeenAt)} · ends {formatTime(s.expiresAt)}
                 </ListItemDetail>

@@ -1,3 +1,4 @@
+import { counted } from '../../domain/counting.js';
 import { useCallback, useState } from 'react';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserRound from 'lucide-react/icons/user-round';
@@ -21,8 +22,7 @@ export function UsersPage() {
     return { rows: res.users, next: res.nextCursor };
   });
   return (
-    <Card aria-labelledby="admin-users-title" data-list-state={list.loading ? 'loading' : 'ready'}>
-      <h2 id="admin-users-title">Users</h2>
+    <Card aria-label="Users" data-list-state={list.loading ? 'loading' : 'ready'}>
       <div className="admin-toolbar">
         <SearchField name="user-search" label="Search users" placeholder="Email or name" onSearch={onSearch} />
       </div>
@@ -46,7 +46,7 @@ export function UsersPage() {
                 title={u.displayName || u.email}
               >
                 <ListItemDetail>
-                  {u.email} · {u.vehicleCount} {u.vehicleCount === 1 ? 'vehicle' : 'vehicles'}
+                  {u.email} · {counted(u.vehicleCount, 'vehicle')}
                 </ListItemDetail>
               </ListItem>
             </li>

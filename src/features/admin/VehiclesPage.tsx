@@ -19,8 +19,7 @@ export function VehiclesPage() {
     return { rows: res.vehicles, next: res.nextCursor };
   });
   return (
-    <Card aria-labelledby="admin-vehicles-title" data-list-state={list.loading ? 'loading' : 'ready'}>
-      <h2 id="admin-vehicles-title">Vehicle Finder</h2>
+    <Card aria-label="Vehicle Finder" data-list-state={list.loading ? 'loading' : 'ready'}>
       <div className="admin-toolbar">
         <SearchField
           name="vehicle-search"

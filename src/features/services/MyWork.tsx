@@ -8,7 +8,7 @@ import { personLabel } from '../../entities/person/label.js';
 import { useAssignedRequests } from '../../entities/serviceRequest/queries.js';
 import { vehicleLabel } from '../../entities/vehicle/label.js';
 import { formatSchedule } from './format.js';
-import { StatusChip } from './StatusChip.js';
+import { StatusChip } from '../../entities/serviceRequest/StatusChip.js';
 import { useMyActiveWork } from './useMyActiveWork.js';
 import { useNow } from './useNow.js';
 import { useViewer } from './useViewer.js';

@@ -25,7 +25,7 @@ import { formatDateTime, formatSchedule } from './format.js';
 import { useServiceVehicle, type ServiceVehicle } from './queries.js';
 import { RequestFormDialog } from './RequestForm.js';
 import { StatusActions } from './StatusActions.js';
-import { StatusChip } from './StatusChip.js';
+import { StatusChip } from '../../entities/serviceRequest/StatusChip.js';
 import { useNow } from './useNow.js';
 import { useClocks, useRequestLabels, useWorkerNames } from './useClocks.js';
 import { useViewer } from './useViewer.js';

@@ -24,7 +24,7 @@ import { useVehicleRequests, type RequestSummary } from '../../entities/serviceR
 import { useVehicleWork } from '../../entities/worktime/queries.js';
 import { useServiceVehicle } from './queries.js';
 import { RequestFormDialog, type CompanyChoice } from './RequestForm.js';
-import { StatusChip } from './StatusChip.js';
+import { StatusChip } from '../../entities/serviceRequest/StatusChip.js';
 import { useNow } from './useNow.js';
 import { useClocks } from './useClocks.js';
 import { useViewer } from './useViewer.js';

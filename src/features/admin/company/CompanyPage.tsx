@@ -1,10 +1,10 @@
+import { SectionTabs } from '../../../ui/SectionTabs.js';
 import { useId, useState } from 'react';
 import Building2 from 'lucide-react/icons/building-2';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { usePageTitle } from '../../../app/pageTitle.js';
 import { AccessDeniedPage } from '../../../app/pages/AccessDeniedPage.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
-import { Link } from '../../../ui/Link.js';
 import { companyPath, serviceRequestPath } from '../../../app/routes.js';
 import { companyChoices, resolveWorkspace } from '../../../app/submenu/workspace.js';
 import { EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS } from '../../../domain/company.js';
@@ -13,7 +13,6 @@ import { statusOf, STATUS_LABELS } from '../../../domain/serviceStatus.js';
 import type { GetCompanyResponse } from '../../../gen/tagbook/v1/admin_pb.js';
 import { serverMessage } from '../../../rpc/interceptors.js';
 import { useCurrentUser, useSessionSnapshot } from '../../../rpc/session.js';
-import { buttonClass } from '../../../ui/buttonClass.js';
 import { Button } from '../../../ui/Button.js';
 import { Card } from '../../../ui/Card.js';
 import { ListItem, ListItemDetail } from '../../../ui/ListItem.js';
@@ -70,13 +69,7 @@ function CompanyArea({ companyId, section, customerId }: { companyId: string; se
   return (
     <section className="page admin-page" data-page="company" data-section={section || 'profile'}>
       <PageHeader icon={Building2} title={name} subtitle={company.data?.company?.shortInfo || undefined} />
-      <nav className="admin-nav" aria-label="Company sections">
-        {SECTIONS.map((s) => (
-          <Link key={s.sub} to={companyPath(s.sub)} className={buttonClass('secondary')} aria-current={s.sub === section ? 'page' : undefined}>
-            {s.label}
-          </Link>
-        ))}
-      </nav>
+      <SectionTabs label="Company sections" tabs={SECTIONS.map((s) => ({ key: s.sub, label: s.label, to: companyPath(s.sub) }))} current={section} />
       {company.status === 'error' && company.data === null && <Alert tone="error">{company.error}</Alert>}
       {company.data === null && company.status === 'loading' && <Loading />}
       {company.data !== null && section === '' && <Profile companyId={companyId} data={company.data} onSaved={company.reload} />}

@@ -52,12 +52,17 @@ export function CustomerFormDialog({
       name="customer-form"
       onClose={onClose}
       footer={
-        <Button type="submit" form={formId} icon={Save} busy={busy} data-action="save-customer">
-          Save
-        </Button>
+        <>
+          <Button variant="text" onClick={onClose} data-action="cancel-customer">
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} icon={Save} busy={busy} data-action="save-customer">
+            Save
+          </Button>
+        </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form id={formId} className="ui-form" onSubmit={submit} noValidate>
         <FormField id={ids.name} name="name" label="Name" type="text" value={values.name} onChange={set('name')} errors={list(shown.name)} />
         <FormField id={ids.email} name="email" label="Email" type="email" value={values.email} onChange={set('email')} errors={list(shown.email)} />
         <FormField id={ids.phone} name="phone" label="Phone" type="text" value={values.phone} onChange={set('phone')} errors={list(shown.phone)} />

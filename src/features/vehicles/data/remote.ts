@@ -1,3 +1,4 @@
+import { adminClient } from '../../../rpc/adminClients.js';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { whenDatabaseReady } from '../../../data/databaseState.js';
 import { useWatchedQuery } from '../../../data/useQuery.js';
@@ -126,6 +127,25 @@ export async function refreshAfterUpload(vehicleId: string): Promise<void> {
 export type TransferResult =
   | { ok: true; owner: { id: string; displayName: string; email: string } }
   | { ok: false; reason: 'no-account' | 'already-owner' | 'vehicle-gone' | 'denied' | 'offline' | 'failed' };
+
+/**
+ * Admins: the account a vehicle would move to, looked up before anyone is asked to confirm the move (the admin user
+ * list, searched by the start of the email and kept to the exact address). The move itself checks again.
+ */
+export async function findNewOwner(email: string, currentOwnerId: string | null): Promise<TransferResult> {
+  try {
+    const res = await adminClient().listUsers({ query: email });
+    const user = res.users.find((u) => u.email === email);
+    if (user === undefined) return { ok: false, reason: 'no-account' };
+    if (user.id === currentOwnerId) return { ok: false, reason: 'already-owner' };
+    return { ok: true, owner: { id: user.id, displayName: user.displayName, email: user.email } };
+  } catch (error) {
+    if (isOfflineError(error)) return { ok: false, reason: 'offline' };
+    if (!(error instanceof ConnectError)) throw error;
+    if (error.code === Code.PermissionDenied || error.code === Code.Unauthenticated) return { ok: false, reason: 'denied' };
+    return { ok: false, reason: error.code === Code.Unavailable || error.code === Code.Unknown ? 'offline' : 'failed' };
+  }
+}
 
 /** Admins: moves the vehicle to the account with this email (VehicleService.TransferOwnership); online only. */
 export async function transferOwnership(vehicleId: string, email: string): Promise<TransferResult> {

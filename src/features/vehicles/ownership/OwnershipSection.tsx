@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { FormField } from '../../../ui/FormField.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { useUser } from '../../../entities/person/queries.js';
-import { transferOwnership, type TransferResult } from '../data/remote.js';
+import { findNewOwner, transferOwnership, type TransferResult } from '../data/remote.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
 import './ownership.css';
@@ -35,23 +35,32 @@ export function OwnershipSection({ area }: { area: VehicleArea }) {
   const owner = area.snapshot?.owner ?? localOwner;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<{ displayName: string; email: string } | null>(null);
+  const [checking, setChecking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (vehicle === null) return null;
   const name = vehicleDisplayName(vehicle.name);
 
-  function ask(event: FormEvent) {
+  // The address is checked before the confirmation: nobody confirms a move that cannot happen.
+  async function ask(event: FormEvent) {
     event.preventDefault();
     const clean = normalizeEmail(email);
     if (!isValidEmail(clean)) return setError('Type the email the new owner signs in with');
-    setConfirming(true);
+    setChecking(true);
+    try {
+      const found = await findNewOwner(clean, vehicle!.user_id ?? null);
+      if (!found.ok) return setError(REASONS[found.reason]);
+      setConfirming(found.owner);
+    } finally {
+      setChecking(false);
+    }
   }
 
   async function move() {
     setBusy(true);
     try {
       const result = await transferOwnership(vehicle!.id, normalizeEmail(email));
-      setConfirming(false);
+      setConfirming(null);
       if (!result.ok) return setError(REASONS[result.reason]);
       setEmail('');
       showSnackbar({ severity: 'success', message: `${name} now belongs to ${result.owner.displayName || result.owner.email}.` });
@@ -81,7 +90,7 @@ export function OwnershipSection({ area }: { area: VehicleArea }) {
         <p className="ui-muted">
           The vehicle, its info, notes, track days and history go to the new owner, and leave the current owner’s devices.
         </p>
-        <form className="inline-form" data-form="transfer-ownership" onSubmit={ask} noValidate>
+        <form className="inline-form" data-form="transfer-ownership" onSubmit={(e) => void ask(e)} noValidate>
           <FormField
             id={`${id}-email`}
             name="new-owner-email"
@@ -95,22 +104,23 @@ export function OwnershipSection({ area }: { area: VehicleArea }) {
             }}
             errors={error ? [error] : []}
           />
-          <Button type="submit" icon={ArrowRightLeft} data-action="transfer-ownership">
+          <Button type="submit" icon={ArrowRightLeft} busy={checking} data-action="transfer-ownership">
             Move vehicle
           </Button>
         </form>
       </Card>
-      {confirming && (
+      {confirming !== null && (
         <ConfirmDialog
           title="Move this vehicle?"
           name="confirm-transfer"
           confirmLabel="Move vehicle"
           busy={busy}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
           onConfirm={() => void move()}
         >
           <p>
-            <strong>{name}</strong> will belong to <strong>{normalizeEmail(email)}</strong>
+            <strong>{name}</strong> will belong to <strong>{confirming.displayName || confirming.email}</strong>
+            {confirming.displayName ? <> ({confirming.email})</> : null}
             {owner ? <> instead of {owner.display_name || owner.email}</> : null}.
           </p>
         </ConfirmDialog>

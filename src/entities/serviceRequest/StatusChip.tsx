@@ -1,4 +1,5 @@
 import { STATUS_LABELS, type RequestStatus } from '../../domain/serviceStatus.js';
+import './statusChip.css';
 
 /** A request's status as a coloured pill (the word carries the meaning; the colour only helps scanning a list). */
 export function StatusChip({ status }: { status: RequestStatus }) {
