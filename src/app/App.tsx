@@ -71,6 +71,7 @@ const ServiceRequestsSection = lazy(() =>
 );
 const vehicleServices = (props: VehicleServicesProps) => <ServiceRequestsSection {...props} />;
 const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => ({ default: m.MyWork })));
+const MyVehiclesShortcut = lazy(() => import('../features/vehicles/MyVehiclesShortcut.js').then((m) => ({ default: m.MyVehiclesShortcut })));
 const ActiveRequestBanner = lazy(() =>
   import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
 );
@@ -84,7 +85,18 @@ export function RoutePage({ route }: { route: Route }) {
   const signedIn = useSessionSnapshot().session !== null;
   switch (route.name) {
     case 'public-vehicles':
-      return <PublicVehiclesPage before={signedIn ? <MyWork /> : null} />;
+      return (
+        <PublicVehiclesPage
+          before={
+            signedIn ? (
+              <>
+                <MyVehiclesShortcut />
+                <MyWork />
+              </>
+            ) : null
+          }
+        />
+      );
     case 'my-vehicles':
       return (
         <RequireLogin message="Oops, I couldn't identify you, to list your vehicles you must sign in.">

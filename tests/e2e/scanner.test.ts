@@ -57,6 +57,15 @@ describe.each([
     expect(await page.locator('.scanner__status').textContent()).toBe('Loading QR Scanner...');
     expect(await page.locator('.scanner__frame').evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(250);
     await expectNoAxeViolations(page, 'the scanner dialog');
+
+    // A tag the phone's own camera opened (its address typed or followed, not scanned in the app) is a scan too.
+    await page.goto(`${server.url}/DEMOTAG00002`);
+    await page.waitForURL(/\/vehicle\//);
+    // The scanner opened on the same page (no reload that could cut the history's write short).
+    await page.evaluate(() => navigator.mediaDevices.getUserMedia = () => new Promise(() => {}));
+    await openScanner(page);
+    await expect.poll(() => history.allTextContents()).toHaveLength(2);
+    expect(await history.first().textContent()).toContain(`${server.url}/DEMOTAG00002`);
   });
 
   it('opens the vehicle from the local database when offline', async () => {

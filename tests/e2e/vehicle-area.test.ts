@@ -21,7 +21,7 @@ describe('the vehicle area end to end', () => {
   let ownerPage: Page;
   let secondPage: Page;
   let adminPage: Page;
-  const ids = { red911: '', camper: '', supra: '' };
+  const ids = { red911: '', camper: '', supra: '', bronco: '' };
 
   const idOf = async (name: string) => (await server.db.query<{ id: string }>('select id from vehicles where name = $1', [name]))[0]!.id;
   const url = (id: string, sub = '') => `${server.url}/vehicle/${id}${sub}`;
@@ -34,6 +34,7 @@ describe('the vehicle area end to end', () => {
     ids.red911 = await idOf('Red 911');
     ids.camper = await idOf('Camper van');
     ids.supra = await idOf('Supra Turbo');
+    ids.bronco = await idOf('Trail Bronco');
     [visitor, owner, second, admin] = await Promise.all([launchDevice(), launchDevice(), launchDevice(), launchDevice()]);
     await emulateOnlineFlag(owner.context);
     const firstPage = async (d: Device) => d.page;
@@ -73,6 +74,13 @@ describe('the vehicle area end to end', () => {
 
   it('the owner edits the profile; its links become chips and leave the site only after confirmation', async () => {
     await signInThroughUi(ownerPage, server.url, 'owner@tagbook.test', 'tagbook-demo');
+    // The signed-in home leads to the owner's own vehicles, counted from the device.
+    await openScreen(ownerPage, server.url);
+    const shortcut = ownerPage.getByRole('navigation', { name: 'Your vehicles' });
+    await expect.poll(() => shortcut.textContent()).toContain('3 vehicles');
+    await shortcut.getByRole('link').click();
+    await ownerPage.locator('[data-page="my-vehicles"]').waitFor();
+
     await openScreen(ownerPage, url(ids.red911));
     const menu = ownerPage.locator('nav[aria-label="Vehicle menu"]');
     // Just after signing in, the vehicle's tag may still be on its way in the first sync: the item shows once it is.
@@ -114,6 +122,12 @@ describe('the vehicle area end to end', () => {
     expect(await ownerPage.locator('form[data-form="vehicle-info"]').count()).toBe(0);
     expect(await ownerPage.locator('[data-action="edit-info"]').count()).toBe(0);
     await expectNoAxeViolations(ownerPage, 'the info read view');
+
+    // The Bronco is a shop's customer: that record is the shop's, and the owner is shown no nameless line for it.
+    await openScreen(ownerPage, url(ids.bronco, '/info'));
+    await ownerPage.locator('[data-vehicle-info="reading"] [data-info-field="make"]').waitFor();
+    expect(await ownerPage.locator('[data-info-field="customer_id"]').count()).toBe(0);
+    expect(await ownerPage.locator('[data-vehicle-info]').textContent()).not.toContain('A customer');
 
     await openScreen(ownerPage, url(ids.red911, '/admin/ownership'));
     expect(await ownerPage.locator('main [data-page]').getAttribute('data-page')).toBe('not-found');

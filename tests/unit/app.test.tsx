@@ -113,7 +113,7 @@ describe('App', () => {
     expect(container.querySelector('.app-bottom [data-sync-state]')?.getAttribute('data-sync-state')).toBe('idle');
     expect(page()).toBe('public-vehicles');
     expect(container.querySelector('h1')?.textContent).toBe('Latest vehicles');
-    expect(headerTitle()).toBe('Latest vehicles');
+    expect(headerTitle()).toBe('Tagbook');
   });
 
   it('gives signed-in users the four bottom-bar buttons', async () => {

@@ -20,7 +20,8 @@ import { Alert } from '../../ui/Alert.js';
  * a signed-in user sees first (their work in progress), given by the app shell.
  */
 export function PublicVehiclesPage({ before }: { before?: ReactNode }) {
-  usePageTitle('Latest vehicles', { icon: Globe });
+  // The header names the app on its home; the page's own heading says what the list is (never the same words twice).
+  usePageTitle('Tagbook', { icon: Globe });
   const vehicles = usePublicVehicles();
   const hasSynced = useHasSynced();
   const online = useOnline();

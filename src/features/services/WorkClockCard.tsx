@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import Play from 'lucide-react/icons/play';
 import Square from 'lucide-react/icons/square';
 import { counted } from '../../domain/counting.js';
@@ -102,6 +103,7 @@ export function WorkClockCard({ request, status, clock, names, labels, viewer, n
           <summary>
             <span>Time log</span>
             <span className="ui-muted">{counted(clock.users.reduce((n, user) => n + user.intervals.length, 0), 'stretch', 'stretches')}</span>
+            <ChevronDown className="work-clock__log-chevron" size={20} aria-hidden="true" />
           </summary>
           {clock.users.map((user) => (
             <section key={user.userId} className="work-clock__log-person" aria-label={`Time of ${nameOf(user.userId)}`}>

@@ -69,10 +69,15 @@ export function TagResolverPage({ hash }: { hash: string }) {
     };
   }, [hash, attempt]);
 
-  // Offline and unknown here: kept in the scan history, and tried again by itself when the network returns.
+  // Every tag opened here is a scan, whether the app's scanner or the phone's own camera opened it: it goes to the
+  // scanner's history (a repeat only moves its time).
+  useEffect(() => {
+    recordScan(`${location.origin}/${hash}`).catch((error: unknown) => console.error('Could not save the scan', error));
+  }, [hash]);
+
+  // Offline and unknown here: tried again by itself when the network returns (the scan is in the history already).
   useEffect(() => {
     if (state.kind !== 'offline') return;
-    recordScan(`${location.origin}/${hash}`).catch((error: unknown) => console.error('Could not save the scan', error));
     const retry = () => setAttempt((n) => n + 1);
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import Paperclip from 'lucide-react/icons/paperclip';
 import { useOnline } from '../../data/online.js';
@@ -28,6 +28,8 @@ export function Attachments({
   cover,
   emptyText,
   listed = [],
+  compact = false,
+  actions,
 }: {
   target: AttachmentTarget;
   label: string;
@@ -37,6 +39,10 @@ export function Attachments({
   cover?: { hash: string | null; set: (hash: string) => void } | undefined;
   emptyText?: string;
   listed?: readonly Attachment[];
+  /** A quiet add button, for things that carry files now and then (a note) rather than a gallery. */
+  compact?: boolean;
+  /** The owning record's own actions, in the add button's row: one row of actions per record. */
+  actions?: ReactNode;
 }) {
   const held = useAttachments(target);
   const synced = useHoldsBuckets(target);
@@ -83,11 +89,19 @@ export function Attachments({
             data-file-input=""
             onChange={(e) => void picked(e.currentTarget.files)}
           />
-          <Button variant="secondary" icon={photosOnly ? ImagePlus : Paperclip} busy={adding !== null} onClick={() => input.current?.click()} data-action="add-files">
+          <Button
+            variant={compact ? 'text' : 'secondary'}
+            icon={photosOnly ? ImagePlus : Paperclip}
+            busy={adding !== null}
+            onClick={() => input.current?.click()}
+            data-action="add-files"
+          >
             {adding !== null ? `Keeping ${Math.round(adding * 100)}%…` : label}
           </Button>
+          {actions}
         </div>
       )}
+      {!canAdd && actions !== undefined && <div className="attachments__add">{actions}</div>}
       {pending.length > 0 && (
         <p className="attachments__overall ui-muted" data-upload-overall="">
           {online ? `Uploading ${pending.length} ${pending.length === 1 ? 'file' : 'files'} · ${progress}%` : `${pending.length} ${pending.length === 1 ? 'file waits' : 'files wait'} for a network · kept on this device`}

@@ -117,12 +117,15 @@ function InfoView({ info, columns }: { info: InfoData; columns: readonly InfoCol
     ['color', info.color],
     ['license_plate', info.license_plate],
     ['state', info.state],
-    ['customer_id', info.customer_id ? info.customer_name || 'A customer' : null],
+    ['customer_id', info.customer_id ? info.customer_name : null],
   ];
+  // A shop's customer record is the shop's: a reader whose device cannot name it (the owner) is not shown a
+  // nameless 'customer' line, and nobody is told a vehicle has no customer.
+  const shown = rows.filter(([key, value]) => columns.includes(key) && (key !== 'customer_id' || value));
   return (
     <>
       <dl className="ui-details vehicle-details">
-        {rows.filter(([key]) => columns.includes(key)).map(([key, value]) => (
+        {shown.map(([key, value]) => (
           <div key={key} className="vehicle-details__row" data-info-field={key}>
             <dt>{INFO_LABELS[key]}</dt>
             <dd className={value ? undefined : 'ui-muted'}>{value || 'Not recorded'}</dd>

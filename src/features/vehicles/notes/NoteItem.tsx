@@ -1,11 +1,11 @@
-import { UnsentMark } from '../../../ui/UnsentMark.js';
 import { useState } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import Globe from 'lucide-react/icons/globe';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { IconButton } from '../../../ui/IconButton.js';
+import { Button } from '../../../ui/Button.js';
+import { UnsentMark } from '../../../ui/UnsentMark.js';
 import { LinkifiedText } from '../../../ui/links/LinkifiedText.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { updateNote } from '../data/writes.js';
@@ -49,20 +49,27 @@ export function NoteItem({ note, me, access }: { note: NoteData; me: { id: strin
       <Attachments
         target={{ kind: 'note', id: note.id }}
         label="Attach files"
+        compact
         canAdd={editable}
         canRemove={(item) => mayRemoveFile(fileParty(access), me !== null && item.userId === me.id)}
+        actions={
+          editable ? (
+            <span className="note__actions">
+              <Button
+                variant="text"
+                icon={isPublic ? EyeOff : Eye}
+                onClick={() => void change({ is_public: isPublic ? 0 : 1 }, isPublic ? 'Note hidden from the profile.' : 'Note shown on the profile.')}
+                data-action="toggle-note-public"
+              >
+                {isPublic ? 'Hide from profile' : 'Show on profile'}
+              </Button>
+              <Button variant="text" icon={Trash2} onClick={() => setConfirming(true)} data-action="remove-note">
+                Remove
+              </Button>
+            </span>
+          ) : undefined
+        }
       />
-      {editable && (
-        <div className="note__actions">
-          <IconButton
-            icon={isPublic ? EyeOff : Eye}
-            label={isPublic ? 'Hide from the public profile' : 'Show on the public profile'}
-            iconSize={20}
-            onClick={() => void change({ is_public: isPublic ? 0 : 1 }, isPublic ? 'Note hidden from the profile.' : 'Note shown on the profile.')}
-          />
-          <IconButton icon={Trash2} label="Remove note" iconSize={20} onClick={() => setConfirming(true)} />
-        </div>
-      )}
       {confirming && (
         <ConfirmDialog
           title="Remove this note?"

@@ -1,4 +1,3 @@
-import Car from 'lucide-react/icons/car';
 import CarFront from 'lucide-react/icons/car-front';
 import { categoryLabel } from '../../../domain/vehicleCategories.js';
 
@@ -10,7 +9,6 @@ export function CoverPlaceholder({ name, category }: { name: string; category: n
   const label = categoryLabel(category);
   return (
     <div className="vehicle-cover" data-cover="placeholder" role="img" aria-label={`${name}: no cover photo yet`}>
-      <Car className="vehicle-cover__shade" aria-hidden="true" />
       <CarFront className="vehicle-cover__car" aria-hidden="true" strokeWidth={1.5} />
       {label && (
         <span className="vehicle-cover__category" aria-hidden="true">
