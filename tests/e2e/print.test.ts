@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seedDemo } from '../../server/db/seed.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { openScreen } from '../helpers/screens.js';
@@ -14,6 +15,7 @@ let server: TestServer;
 beforeAll(async () => {
   requireBuild();
   server = await startTestServer('pglite');
+  await seedDemo(server.db);
 });
 afterAll(async () => {
   await server?.stop();
@@ -56,6 +58,19 @@ describe.each([
     const boxes = mediaBoxes(await page.pdf({ preferCSSPageSize: true }));
     expect(boxes.length).toBeGreaterThan(0);
     for (const box of boxes) expect(box).toEqual([0, 0, 792, 612]);
+  });
+
+  it("prints a vehicle's page without its controls: no buttons, menus or tabs on paper", async () => {
+    const id = (await server.db.query<{ id: string }>(`select id from vehicles where name = 'Red 911'`))[0]!.id;
+    await openScreen(page, `${server.url}/vehicle/${id}?print=1`);
+    const sheet = page.locator('[data-print-sheet]');
+    await sheet.locator('[data-field="vehicle-name"]').waitFor();
+    const shownControls = await sheet.locator('button, nav, input').evaluateAll(
+      (els) => els.filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest('[data-attachment]')).map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(shownControls).toEqual([]);
+    await openScreen(page, `${server.url}/help/faq?print=1`);
+    await sheet.waitFor();
   });
 
   it('goes back to the normal page', async () => {
