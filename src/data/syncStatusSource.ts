@@ -75,9 +75,20 @@ export function isRequestedAbort(error: Error): boolean {
   return error.name === 'AbortError' || REQUESTED_ABORT_MESSAGES.includes(error.message);
 }
 
-/** An error worth telling about: none for an interruption the app asked for. */
+/**
+ * What the SDK reports while the tabs of one browser hand the shared database and sync connection over, when another
+ * tab closes or reloads: the closing tab's port goes away mid-request, its read loop ends, its file handles are not
+ * released yet. Nothing is wrong and nothing is lost: the engine reconnects, and the bar says it is connecting.
+ */
+const TAB_HANDOVER_MESSAGES = ['Remote peer closed with request in flight', 'No iteration is active', 'Access Handles cannot be created'];
+
+export function isTabHandover(message: string): boolean {
+  return TAB_HANDOVER_MESSAGES.some((words) => message.includes(words));
+}
+
+/** An error worth telling about: none for an interruption the app asked for, nor for another tab's handover. */
 export function reportedError(error: Error | undefined): string | undefined {
-  if (error === undefined || isRequestedAbort(error)) return undefined;
+  if (error === undefined || isRequestedAbort(error) || isTabHandover(error.message)) return undefined;
   return error.message || String(error);
 }
 
@@ -95,7 +106,7 @@ export function toSyncInput(status: SyncStatusLike, everConnected: boolean, brow
     everConnected: everConnected || status.connected,
     downloading: status.downloading,
     uploading: status.uploading,
-    downloadError: reportedError(status.downloadError) ?? (status.connected ? undefined : (failure ?? undefined)),
+    downloadError: reportedError(status.downloadError) ?? (status.connected || failure === null || isTabHandover(failure) ? undefined : failure),
     uploadError: reportedError(status.uploadError),
     progress: status.downloading && progress !== undefined && Number.isFinite(progress) ? progress : undefined,
     browserOnline,

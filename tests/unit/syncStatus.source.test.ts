@@ -1,6 +1,7 @@
 // The adapter from the database's SyncStatus to the bar: a fake database stands in for the SDK.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseState } from '../../src/data/databaseState.js';
+import { deriveSyncState } from '../../src/data/syncStatus/derive.js';
 import {
   createSyncStatusSource,
   toSyncInput,
@@ -99,6 +100,22 @@ describe('toSyncInput', () => {
     expect(toSyncInput(status({ uploadError: new Error('Disconnect has been requested!') }), true).uploadError).toBe(
       'Disconnect has been requested!',
     );
+  });
+
+  it("takes another tab's closing for a reconnect, not a sync error", () => {
+    for (const message of [
+      'Remote peer closed with request in flight',
+      'No iteration is active',
+      "Failed to execute 'createSyncAccessHandle' on 'FileSystemFileHandle': Access Handles cannot be created if there is another open Access Handle",
+    ]) {
+      const input = toSyncInput(status({ connected: false, connecting: true, downloadError: new Error(message), uploadError: new Error(message) }), true);
+      expect(input.downloadError, message).toBeUndefined();
+      expect(input.uploadError, message).toBeUndefined();
+      expect(deriveSyncState(input), message).toBe('connecting');
+      // Nor does the lifecycle's retry after it say more.
+      expect(toSyncInput(status({ connecting: true }), true, true, message).downloadError, message).toBeUndefined();
+    }
+    expect(toSyncInput(status({ downloadError: new Error('Remote peer is unhappy') }), true).downloadError).toBe('Remote peer is unhappy');
   });
 
   it('reads the flags, the error messages and the download fraction', () => {
