@@ -16,6 +16,7 @@ import { RequireLogin } from './RequireLogin.js';
 import { useLocation, useRoute } from './router.js';
 import { AppErrorBoundary } from './feedback/AppErrorBoundary.js';
 import { LoadingOverlay } from './feedback/LoadingOverlay.js';
+import { WaitReasonSource } from './feedback/waitReasons.js';
 import { OptionalPart } from './feedback/OptionalPart.js';
 import { SubmenuHost } from './submenu/SubmenuHost.js';
 import { NotificationBar } from './feedback/NotificationBar.js';
@@ -174,6 +175,7 @@ export function App() {
         <BottomBar />
       </div>
       <LoadingOverlay />
+      <WaitReasonSource />
       <SubmenuHost />
       <SnackbarHost />
       <ExternalLinkDialogHost />

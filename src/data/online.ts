@@ -9,5 +9,8 @@ function subscribeOnline(onChange: () => void): () => void {
   };
 }
 
-/** Whether the browser reports a network (navigator.onLine), followed as it changes. */
-export const useOnline = (): boolean => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+/**
+ * Whether the browser reports a network (navigator.onLine), followed as it changes. The shell rendered ahead of time
+ * (build.mjs) assumes a network: the page it prerenders is the one every visitor gets first.
+ */
+export const useOnline = (): boolean => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
