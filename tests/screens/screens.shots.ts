@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedDemo } from '../../server/db/seed.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
+import { setBrowserOffline } from '../helpers/offline.js';
 import { settledScreen } from '../helpers/screens.js';
 import { ROOT, requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
 import { signInThroughUi } from '../helpers/ui.js';
@@ -25,6 +26,8 @@ const VIEWPORTS = { phone: { width: 412, height: 915 }, desktop: { width: 1280, 
 /** `keys`: keys pressed once the screen has settled (e.g. 'e' opens the info form), before the picture. */
 /** `addPhotos`: the owner adds the demo photos on this screen first (once); `click`: a button pressed before the picture. */
 /** `beforeScript`: the picture is of index.html alone, the app's script held back (the boot frame). */
+/** `offlineNote`: the note is written offline on this screen first, so the picture shows it not sent yet. */
+/** `docs`: the phone picture is also kept in docs/screenshots/ for the README. */
 type Screen = {
   name: string;
   role: Role;
@@ -34,6 +37,8 @@ type Screen = {
   addPhotos?: boolean;
   click?: string;
   beforeScript?: boolean;
+  offlineNote?: string;
+  docs?: boolean;
 };
 const SCREENS: Screen[] = [
   { name: 'boot-frame', role: 'visitor', path: '/', beforeScript: true },
@@ -92,6 +97,13 @@ const SCREENS: Screen[] = [
   { name: 'photos-worker', role: 'worker', path: '/vehicle/{vehicle:Trail Bronco}' },
   { name: 'photos-admin', role: 'admin', path: '/vehicle/{vehicle:Trail Bronco}' },
   { name: 'photos-admin-viewer', role: 'admin', path: '/vehicle/{vehicle:Trail Bronco}', click: 'View trail-side.jpg', full: false },
+  // The moments the README shows a new user.
+  { name: 'owner-home', role: 'owner', path: '/', docs: true },
+  { name: 'note-not-sent', role: 'owner', path: '/vehicle/{vehicle:Red 911}/notes', offlineNote: 'Checked the tyre pressures before the drive', full: false, docs: true },
+  { name: 'workspace-menu', role: 'worker', path: '/', click: 'Workspace menu', full: false, docs: true },
+  { name: 'admin-requests-filters', role: 'admin', path: '/admin/service-request', click: 'More filters', docs: true },
+  { name: 'admin-customer-form', role: 'admin', path: '/admin/customers', click: 'New customer', full: false, docs: true },
+  { name: 'vehicle-print', role: 'visitor', path: '/vehicle/{vehicle:Red 911}?print=1', docs: true },
 ];
 
 const PHOTOS: Array<[name: string, width: number, height: number, from: string, to: string]> = [
@@ -133,6 +145,7 @@ async function addPhotos(page: Page): Promise<void> {
 }
 
 const OUT = join(ROOT, '.tmp', 'screenshots');
+const DOCS = join(ROOT, 'docs', 'screenshots');
 const only = process.env.SCREENS ?? '';
 
 describe('screenshots', () => {
@@ -142,6 +155,7 @@ describe('screenshots', () => {
   beforeAll(async () => {
     requireBuild();
     mkdirSync(OUT, { recursive: true });
+    mkdirSync(DOCS, { recursive: true });
     server = await startTestServer('pglite');
     await seedDemo(server.db);
   });
@@ -203,6 +217,14 @@ describe('screenshots', () => {
         await page.goto(server.url + path);
         await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle`));
         if (screen.addPhotos) await addPhotos(page);
+        if (screen.offlineNote) {
+          await setBrowserOffline(page.context(), page, true);
+          const composer = page.locator('form[data-form="add-note"]');
+          await composer.getByLabel('New note').fill(screen.offlineNote);
+          await composer.getByRole('button', { name: 'Add note' }).click();
+          await page.locator('[data-note-id] [data-unsent]').first().waitFor();
+          await page.locator('[data-sync-waiting]').waitFor();
+        }
         for (const key of screen.keys ?? []) await page.keyboard.press(key);
         if (screen.keys) await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle after its keys`));
         if (screen.click) {
@@ -218,6 +240,8 @@ describe('screenshots', () => {
         // Fonts and images in before the picture. Not 'networkidle': the open sync stream keeps the network busy.
         await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete));
         await page.screenshot({ path: join(OUT, `${screen.name}-${size}.png`), fullPage: screen.full ?? true });
+        if (screen.docs && size === 'phone') copyFileSync(join(OUT, `${screen.name}-${size}.png`), join(DOCS, `${screen.name}.png`));
+        if (screen.offlineNote) await setBrowserOffline(page.context(), page, false);
       }
     });
   }
