@@ -19,12 +19,23 @@ let current: UnsentChanges = NONE;
 const listeners = new Set<() => void>();
 let stop: (() => void) | null = null;
 
-/** Reads the queue as the upload sees it: each entry names its table (`type`) and row (`id`). */
-const QUEUE_SQL = `SELECT json_extract(data, '$.type') AS type, json_extract(data, '$.id') AS id FROM ps_crud`;
+/**
+ * Reads the queue as the upload sees it: each entry names its table (`type`) and row (`id`). Grouped per row, so a
+ * large offline queue (many changes to few rows) reaches the page as a few rows, not one per change.
+ */
+const QUEUE_SQL = `SELECT json_extract(data, '$.type') AS type, json_extract(data, '$.id') AS id, count(*) AS n
+  FROM ps_crud GROUP BY 1, 2`;
 
-export function unsentFrom(entries: readonly { type: string | null; id: string | null }[]): UnsentChanges {
+export interface QueuedRow {
+  type: string | null;
+  id: string | null;
+  /** The row's queued changes. */
+  n: number;
+}
+
+export function unsentFrom(entries: readonly QueuedRow[]): UnsentChanges {
   if (entries.length === 0) return NONE;
-  return { count: entries.length, rows: new Set(entries.map((e) => rowKey(e.type ?? '', e.id ?? ''))) };
+  return { count: entries.reduce((sum, e) => sum + e.n, 0), rows: new Set(entries.map((e) => rowKey(e.type ?? '', e.id ?? ''))) };
 }
 
 function rowKey(table: string, id: string): string {
@@ -42,7 +53,7 @@ function start(): () => void {
         {
           onResult: (result) => {
             if (controller.signal.aborted) return;
-            current = unsentFrom((result.rows?._array ?? []) as { type: string | null; id: string | null }[]);
+            current = unsentFrom((result.rows?._array ?? []) as QueuedRow[]);
             for (const listener of [...listeners]) listener();
           },
           onError: (error) => console.warn('could not read the unsent changes', error),

@@ -74,6 +74,9 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
     await form.getByLabel('New vehicle name').fill('Offline van');
     await form.getByRole('button', { name: 'Add vehicle' }).click();
     await expect.poll(() => myVehicleNames(pageA)).toContain('Offline van');
+    // Only on this device so far, and the list says so of that vehicle alone.
+    await pageA.locator('[data-page="my-vehicles"] .vehicle-list a', { hasText: 'Offline van' }).locator('[data-unsent]').waitFor();
+    expect(await pageA.locator('[data-page="my-vehicles"] [data-unsent]').count()).toBe(1);
 
     await pageA.locator('[data-page="my-vehicles"] .vehicle-list a', { hasText: 'Offline van' }).click();
     await pageA.locator('[data-action="edit-profile"]').click();
@@ -111,6 +114,10 @@ describe.each<Storage>(['opfs', 'idb'])('offline writes reach another device (%s
     expect(seen.some((s) => ['connecting', 'connected', 'uploading', 'syncing', 'synced'].includes(s))).toBe(true);
     expect(seen.filter((s) => !s.startsWith('toast:')).at(-1)).toBe('idle');
     expect(seen.filter((s) => s.startsWith('toast:'))).toEqual([]);
+    // Sent: the list no longer marks it.
+    await openMyVehicles(pageA);
+    await pageA.locator('[data-page="my-vehicles"] .vehicle-list a', { hasText: 'Offline van' }).waitFor();
+    await pageA.locator('[data-page="my-vehicles"] [data-unsent]').waitFor({ state: 'detached' });
   });
 
   it('recovers on both devices after a server restart, with nothing lost', async () => {

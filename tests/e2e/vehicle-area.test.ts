@@ -191,6 +191,13 @@ describe('the vehicle area end to end', () => {
     await written.locator('[data-unsent]', { hasText: 'Not sent yet' }).waitFor();
     expect(Number(await ownerPage.locator('[data-sync-waiting]').getAttribute('data-sync-waiting'))).toBeGreaterThan(0);
     expect(await ownerPage.locator('[data-note-id] [data-unsent]').count()).toBe(1);
+    // Snackbars rise above the sync bar while it shows: neither covers the other.
+    const gap = await ownerPage.evaluate(() => {
+      const region = document.querySelector('.ui-snackbar-region')!;
+      const bar = document.querySelector('.sync-status__bar')!.getBoundingClientRect();
+      return window.innerHeight - parseFloat(getComputedStyle(region).bottom) - bar.top;
+    });
+    expect(gap).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(ownerPage, 'the notes page');
     expect(await secondPage.locator('[data-note-id]', { hasText: 'new front pads' }).count()).toBe(0);
     const beforeOnline = await ownerPage.evaluate(() => Date.now());

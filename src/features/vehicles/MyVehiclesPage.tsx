@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { createVehicle } from '../../data/vehicles.js';
 import { useMyVehicles } from '../../entities/vehicle/queries.js';
 import { VehicleNameForm } from './VehicleNameForm.js';
+import { UnsentMark } from '../../ui/UnsentMark.js';
 import { VisibilityIcon } from '../../ui/VisibilityIcon.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
 import { Alert } from '../../ui/Alert.js';
@@ -65,7 +66,9 @@ export function MyVehiclesPage() {
                   icon={<VisibilityIcon isPublic={!!v.is_public} />}
                   title={vehicleDisplayName(v.name)}
                   endIcon={ChevronRight}
-                />
+                >
+                  <UnsentMark table="vehicles" id={v.id} />
+                </ListItem>
               </li>
             ))}
           </ul>
