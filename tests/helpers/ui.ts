@@ -13,7 +13,8 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 
 /** The names My Vehicles lists, in order. */
 export async function myVehicleNames(page: Page): Promise<string[]> {
-  return page.locator('[data-page="my-vehicles"] .vehicle-list li a').allTextContents();
+  // The row's title alone: a row may also say its vehicle is not sent yet.
+  return page.locator('[data-page="my-vehicles"] .vehicle-list li a .ui-list-item__title').allTextContents();
 }
 
 /** Resolves once a service worker controls the page (so a reload can be served offline). */
