@@ -16,6 +16,8 @@ export { ROOT, sleep };
 
 /** Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown. */
 export const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+/** Chromium's slow-3G profile as the first-scan budgets name it: 400 ms RTT, 400 kbps each way. */
+export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 400e3 / 8, uploadThroughput: 400e3 / 8 };
 export const CPU_RATE = 4;
 
 /** The same flags as the browser tests (quiet headless Chromium without outside network); Playwright launches too. */
@@ -149,9 +151,9 @@ class Cdp {
  * Chromium with a fresh profile, every target auto-attached and paused until it is throttled. `requests` collects
  * every network request of every target: { target, url, wallTime, bytes, finished, fromCache, encoding }.
  * throttle: true (network and CPU, by DevTools), 'cpu' (CPU only: the network is throttled at the server's socket),
- * false (none).
+ * false (none). network: the conditions DevTools applies (Lighthouse's mobile network unless told otherwise).
  */
-export async function launchBrowser({ throttle = true } = {}) {
+export async function launchBrowser({ throttle = true, network = NETWORK } = {}) {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('No Chromium found (set CHROMIUM_PATH).');
   const profile = mkdtempSync(join(tmpdir(), 'tagbook-bench-chromium-'));
@@ -206,7 +208,7 @@ export async function launchBrowser({ throttle = true } = {}) {
       cdp.send('Target.setAutoAttach', autoAttach, sessionId).catch(() => {}),
     ];
     if (throttle) {
-      if (throttle !== 'cpu') tries.push(cdp.send('Network.emulateNetworkConditions', NETWORK, sessionId).catch(note('network')));
+      if (throttle !== 'cpu') tries.push(cdp.send('Network.emulateNetworkConditions', network, sessionId).catch(note('network')));
       if (type === 'page') tries.push(cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE }, sessionId).catch(note('cpu')));
     }
     if (type === 'page') tries.push(cdp.send('Page.enable', {}, sessionId), cdp.send('Runtime.enable', {}, sessionId));
