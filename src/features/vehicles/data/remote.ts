@@ -1,5 +1,5 @@
-import { adminClient } from '../../../rpc/adminClients.js';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { adminClient } from '../../../rpc/adminClients.js';
 import { whenDatabaseReady } from '../../../data/databaseState.js';
 import { useWatchedQuery } from '../../../data/useQuery.js';
 import { App, VehicleContentsService } from '../../../gen/tagbook/v1/vehicle_contents_pb.js';
@@ -128,6 +128,29 @@ export type TransferResult =
   | { ok: true; owner: { id: string; displayName: string; email: string } }
   | { ok: false; reason: 'no-account' | 'already-owner' | 'vehicle-gone' | 'denied' | 'offline' | 'failed' };
 
+type TransferFailure = Extract<TransferResult, { ok: false }>['reason'];
+
+/**
+ * Why an ownership call failed, in TransferResult's words: no network, no right, or the server's own refusal, which
+ * `refusal` names for the codes its call gives a meaning (null: none). Anything but a call's failure is rethrown.
+ */
+function transferFailure(error: unknown, refusal: (error: ConnectError) => TransferFailure | null): { ok: false; reason: TransferFailure } {
+  if (isOfflineError(error)) return { ok: false, reason: 'offline' };
+  if (!(error instanceof ConnectError)) throw error;
+  const refused = refusal(error);
+  if (refused !== null) return { ok: false, reason: refused };
+  switch (error.code) {
+    case Code.PermissionDenied:
+    case Code.Unauthenticated:
+      return { ok: false, reason: 'denied' };
+    case Code.Unavailable:
+    case Code.Unknown:
+      return { ok: false, reason: 'offline' };
+    default:
+      return { ok: false, reason: 'failed' };
+  }
+}
+
 /**
  * Admins: the account a vehicle would move to, looked up before anyone is asked to confirm the move (the admin user
  * list, searched by the start of the email and kept to the exact address). The move itself checks again.
@@ -140,10 +163,7 @@ export async function findNewOwner(email: string, currentOwnerId: string | null)
     if (user.id === currentOwnerId) return { ok: false, reason: 'already-owner' };
     return { ok: true, owner: { id: user.id, displayName: user.displayName, email: user.email } };
   } catch (error) {
-    if (isOfflineError(error)) return { ok: false, reason: 'offline' };
-    if (!(error instanceof ConnectError)) throw error;
-    if (error.code === Code.PermissionDenied || error.code === Code.Unauthenticated) return { ok: false, reason: 'denied' };
-    return { ok: false, reason: error.code === Code.Unavailable || error.code === Code.Unknown ? 'offline' : 'failed' };
+    return transferFailure(error, () => null);
   }
 }
 
@@ -155,21 +175,9 @@ export async function transferOwnership(vehicleId: string, email: string): Promi
     const owner = res.owner;
     return { ok: true, owner: { id: owner?.id ?? '', displayName: owner?.displayName ?? '', email: owner?.email ?? email } };
   } catch (error) {
-    if (isOfflineError(error)) return { ok: false, reason: 'offline' };
-    if (!(error instanceof ConnectError)) throw error;
-    switch (error.code) {
-      case Code.NotFound:
-        return { ok: false, reason: serverMessage(error) === VEHICLE_NOT_FOUND ? 'vehicle-gone' : 'no-account' };
-      case Code.FailedPrecondition:
-        return { ok: false, reason: 'already-owner' };
-      case Code.PermissionDenied:
-      case Code.Unauthenticated:
-        return { ok: false, reason: 'denied' };
-      case Code.Unavailable:
-      case Code.Unknown:
-        return { ok: false, reason: 'offline' };
-      default:
-        return { ok: false, reason: 'failed' };
-    }
+    return transferFailure(error, (refused) => {
+      if (refused.code === Code.NotFound) return serverMessage(refused) === VEHICLE_NOT_FOUND ? 'vehicle-gone' : 'no-account';
+      return refused.code === Code.FailedPrecondition ? 'already-owner' : null;
+    });
   }
 }
