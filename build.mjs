@@ -26,7 +26,26 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 /** Read by the server (server/http/preload.ts), never by the browser. */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-async function buildServer() {
+/**
+ * The server's bundle, and beside it the renderer of tags' first answers (server/http/first-answer.ts), built from the
+ * app's own pages with the app's settings (its styles are the app's business: empty here).
+ */
+async function buildServer(version) {
+  const { define, jsx } = appBuildOptions(version);
+  await esbuild.build({
+    entryPoints: { 'first-answer-frame': join(root, 'src/app/FirstAnswerFrame.tsx') },
+    outdir: join(out, 'server'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    define,
+    jsx,
+    loader: { '.css': 'empty' },
+    logLevel: 'warning',
+  });
   await esbuild.build({
     entryPoints: { main: join(root, 'server/main.ts') },
     outdir: join(out, 'server'),
@@ -299,7 +318,8 @@ async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, b
   ].join('\n    ');
   const html = template
     .replace('<!--head-->', head)
-    .replace('<!--boot-frame-->', bootFrame)
+    // Marked: the server puts a tag's first answer in its place (server/http/static.ts FRAME_START/FRAME_END).
+    .replace('<!--boot-frame-->', `<!--frame-->${bootFrame}<!--/frame-->`)
     .replace('<!--entry-->', `<script type="module" src="${entryUrl}"></script>`);
   await writeFile(join(pub, 'index.html'), html);
 }
@@ -450,7 +470,7 @@ async function writePrecachePack(files, group, fetchedByPage, mimeType) {
 async function main() {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   if (serverOnly) {
-    await buildServer();
+    await buildServer(pkg.version);
     console.log(`build: server in ${Math.round(performance.now() - started)} ms`);
     return;
   }
@@ -462,7 +482,7 @@ async function main() {
     copyPowerSyncWorker(),
     buildWorkers(),
     renderBootFrame(pkg.version),
-    buildServer(),
+    buildServer(pkg.version),
   ]);
   const critical = criticalPathFiles(metafile);
   await dropUnlinkedCss(metafile, critical);
@@ -470,13 +490,18 @@ async function main() {
   await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, bootFrame);
-  const { ROUTE_PAGE_MODULES, START_MODULES, MEMBER_MODULES } = await importTs('src/app/routeModules.ts');
+  const { ROUTE_PAGE_MODULES, START_MODULES, MEMBER_MODULES, FIRST_ANSWER_MODULE } = await importTs('src/app/routeModules.ts');
   const preloads = routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl);
-  await writeFile(join(pub, ROUTE_PRELOADS_FILE), JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads }, null, 2));
+  const firstAnswer = [...startFiles([FIRST_ANSWER_MODULE], metafile, critical, toUrl)];
+  await writeFile(
+    join(pub, ROUTE_PRELOADS_FILE),
+    JSON.stringify({ shell: critical.files.map(toUrl), routes: preloads, firstAnswer }, null, 2),
+  );
   const unused = unusedChunks(metafile, toUrl);
   const fetchedByPage = new Set([
     ...[...critical.files, ...critical.css].map(toUrl),
     ...startFiles(START_MODULES, metafile, critical, toUrl),
+    ...firstAnswer,
   ]);
   const member = memberOnlyFiles(MEMBER_MODULES, metafile, critical, toUrl);
   const manifest = await writeAssetManifest(pkg.version, unused, member, fetchedByPage);

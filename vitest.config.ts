@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'node',
           ...backstops,
         },
+        // The server renders tags' first answers with the app's own pages (src/app/FirstAnswerFrame.tsx).
+        define: { __APP_VERSION__: JSON.stringify(version), __PRODUCTION__: 'true', __STAGE__: '""' },
       },
       {
         test: {

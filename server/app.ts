@@ -13,7 +13,8 @@ import { serveStatic } from './http/static.js';
 import { isSourceMapPath, MAP_TOKEN_COOKIE, maySeeSourceMaps } from './http/source-maps.js';
 import { decodedPathname } from './http/request-path.js';
 import { readCookie } from './accounts/cookies.js';
-import { createRpcHandler } from './rpc/routes.js';
+import { createRpcHandler, rpcInterceptors, rpcRoutes } from './rpc/routes.js';
+import { createFirstAnswers, loadFirstAnswerRenderer } from './http/first-answer.js';
 import { handleFiles } from './files/blob-routes.js';
 import { createFileStorage, type FileStorage } from './files/files.js';
 import { removeDiskPartials } from './files/partials.js';
@@ -53,7 +54,8 @@ export async function startServer(
   let syncStreams = () => 0;
   const files = createFileStorage(db, config);
   await removeDiskPartials(config.dataDir);
-  const rpc = createRpcHandler({ db, config, mailer, files, syncStreams: () => syncStreams() });
+  const rpcContext = { db, config, mailer, files, syncStreams: () => syncStreams() };
+  const rpc = createRpcHandler(rpcContext);
   // Unfinished uploads left idle, and stored files nothing refers to any more (removed photos) with their blobs, are
   // deleted every few minutes (files/sweep.ts); one pass at a time.
   let sweeping: Promise<unknown> | null = null;
@@ -65,6 +67,11 @@ export async function startServer(
   sweep.unref();
   const sync = await startSyncEngine(db, config, options.sync);
   const linkFor = routePreloadHeaders(config.staticDir);
+  const renderFirstAnswer = await loadFirstAnswerRenderer();
+  const firstAnswer =
+    renderFirstAnswer === null
+      ? undefined
+      : createFirstAnswers({ routes: rpcRoutes(rpcContext), interceptors: rpcInterceptors(rpcContext), render: renderFirstAnswer, origin: config.publicUrl });
   syncStreams = () => sync.hub.size;
   const htmlHeaders = {
     'content-security-policy': contentSecurityPolicy(config.publicUrl, config.powersyncUrl, config.s3?.endpoint ?? null),
@@ -92,7 +99,7 @@ export async function startServer(
       const token = readCookie(req.headers.cookie ?? null, MAP_TOKEN_COOKIE);
       if (!maySeeSourceMaps(config.publicUrl, token, config.sourceMapPassword, Date.now())) return sendJson(res, 404, { error: 'Not found' });
     }
-    if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders, linkFor })) return;
+    if (await serveStatic(req, res, path, { root: config.staticDir, htmlHeaders, linkFor, firstAnswer })) return;
     sendJson(res, 404, { error: 'Not found' });
   }
 

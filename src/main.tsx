@@ -8,11 +8,18 @@ import { getLocation } from './ui/navigation.js';
 import { matchRoute } from './app/routes.js';
 import { startServiceWorkerAfterLoad } from './app/serviceWorkerStart.js';
 import { whenDatabaseReady } from './data/databaseState.js';
+import { pageHasFirstAnswer } from './data/firstAnswer.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 restoreLastPath();
+// Before the path is remembered or routed: a first scan's page may stand at another address than the tag's.
+if (pageHasFirstAnswer(document)) {
+  await import('./features/tags/firstScan.js')
+    .then((firstScan) => firstScan.openFirstAnswer(document))
+    .catch((err: unknown) => console.error('the first answer could not be read', err));
+}
 rememberLastPath();
 // The opened page's chunk travels with the shell (Link preload), so this wait is a task, not a round trip; the first
 // render then shows the page itself instead of a fallback. A chunk that fails (offline, missing) is the page's

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FirstAnswerPage } from './first-answer.js';
 import { mimeType } from './mime.js';
 
 /** Prefixes that belong to the API, sync and blob traffic: never answered with the app shell. */
@@ -39,8 +41,14 @@ export interface StaticOptions {
   /** Extra headers for the HTML shell (the Content-Security-Policy). */
   htmlHeaders: Record<string, string>;
   /** The shell's `Link` header for the path it is served at (preloads of that route's code). */
-  linkFor?: (pathname: string) => string | undefined;
+  linkFor?: (pathname: string, firstAnswer?: boolean) => string | undefined;
+  /** A tag's first answer for the path, put in the shell's root element (http/first-answer.ts); null: none. */
+  firstAnswer?: (pathname: string) => Promise<FirstAnswerPage | null>;
 }
+
+/** Marks around the boot frame in the built index.html (build.mjs), which a first answer takes the place of. */
+export const FRAME_START = '<!--frame-->';
+export const FRAME_END = '<!--/frame-->';
 
 interface Found {
   file: string;
@@ -61,6 +69,39 @@ async function findFile(path: string): Promise<Found | null> {
 function resolveUnder(root: string, pathname: string): string | null {
   const full = normalize(join(root, pathname));
   return full === root || full.startsWith(root + sep) ? full : null;
+}
+
+/**
+ * The shell with a tag's first answer in place of its boot frame. Never stored by anyone (no-store): the answer is
+ * the tag's as it stands now, and the next visitor of a tag whose vehicle changed must get the new one. Compressed
+ * here, quickly: it is made for this request.
+ */
+async function sendFirstAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  indexFile: string,
+  answer: FirstAnswerPage,
+  headers: Record<string, string>,
+  opts: StaticOptions,
+): Promise<true> {
+  const shell = await readFile(indexFile, 'utf8');
+  const start = shell.indexOf(FRAME_START);
+  const end = shell.indexOf(FRAME_END);
+  if (start < 0 || end < start) throw new Error('index.html has no boot frame marks to put a first answer in');
+  const html = Buffer.from(shell.slice(0, start + FRAME_START.length) + answer.root + shell.slice(end));
+  const out: Record<string, string> = { ...headers, 'cache-control': 'no-store' };
+  delete out.etag;
+  const link = opts.linkFor?.(answer.path, true);
+  if (link) out.link = link;
+  const encoding = chooseEncoding(req.headers['accept-encoding'])[0];
+  let body: Buffer = html;
+  if (encoding === 'br') body = brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+  else if (encoding === 'gzip') body = gzipSync(html, { level: 6 });
+  if (encoding) out['content-encoding'] = encoding;
+  out['content-length'] = String(body.length);
+  res.writeHead(200, out);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 /**
@@ -85,6 +126,10 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, pat
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
   };
+  if (urlPath === '/index.html' && opts.firstAnswer && isAppRoute(pathname)) {
+    const answer = await opts.firstAnswer(pathname);
+    if (answer !== null) return sendFirstAnswer(req, res, found.file, answer, { ...headers, ...opts.htmlHeaders }, opts);
+  }
   if (urlPath === '/index.html') {
     Object.assign(headers, opts.htmlHeaders);
     const link = opts.linkFor?.(pathname === '/index.html' ? '/' : pathname);

@@ -1,4 +1,4 @@
-import type { ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { createContextValues } from '@connectrpc/connect';
 import { RPC_REQUEST_MAX_BYTES } from '../../src/domain/transactionLimits.js';
 import { AccountService } from '../../src/gen/tagbook/v1/account_pb.js';
@@ -30,9 +30,9 @@ import { storableTextInterceptor } from './text-interceptor.js';
 
 export const RPC_PREFIX = '/rpc';
 
-/** Every service of the wire contract is mounted; methods without an implementation answer Unimplemented. */
-export function createRpcHandler(ctx: ServerContext) {
-  const routes = (router: ConnectRouter) => {
+/** Every service of the wire contract; methods without an implementation answer Unimplemented. */
+export function rpcRoutes(ctx: ServerContext) {
+  return (router: ConnectRouter) => {
     router.service(AuthService, authService(ctx));
     router.service(AccountService, accountService(ctx));
     router.service(UploadService, uploadService(ctx.files));
@@ -44,12 +44,22 @@ export function createRpcHandler(ctx: ServerContext) {
     router.service(AdminService, adminService(ctx));
     router.service(CompanyService, companyService(ctx));
   };
+}
+
+/**
+ * Around every call, outermost first: unexpected errors become answers around everything else; text next: a session
+ * id with a NUL must be refused before it reaches a query.
+ */
+export function rpcInterceptors(ctx: ServerContext): Interceptor[] {
+  return [unexpectedErrorInterceptor, storableTextInterceptor, sessionInterceptor(ctx)];
+}
+
+/** The RPC endpoint: every service mounted under RPC_PREFIX. */
+export function createRpcHandler(ctx: ServerContext) {
   return createRpcAdapter({
-    routes,
+    routes: rpcRoutes(ctx),
     requestPathPrefix: RPC_PREFIX,
-    // Unexpected errors become answers around everything else; text next: a session id with a NUL must be refused
-    // before it reaches a query.
-    interceptors: [unexpectedErrorInterceptor, storableTextInterceptor, sessionInterceptor(ctx)],
+    interceptors: rpcInterceptors(ctx),
     // The interceptor sees Connect's view of the request, which has no socket: the address is handed over here.
     contextValues: (req) =>
       createContextValues().set(

@@ -51,11 +51,23 @@ function getHeading(): PageHeading {
 /** Sets the header (title, icon, subtitle, back target) and the document title while the calling page is mounted. */
 export function usePageTitle(pageTitle: string, options: PageHeadingOptions = {}): void {
   const { icon = null, subtitle = null, backTo = null } = options;
+  // Effects do not run where the server renders a page: the heading is noted as the page renders, for the header
+  // the server puts around it (src/app/FirstAnswerFrame.tsx).
+  rendered = { title: pageTitle, icon, subtitle, backTo };
   // Layout effect: the header must not paint the previous page's title for a frame.
   useLayoutEffect(() => {
     setHeading({ title: pageTitle, icon, subtitle, backTo });
     return () => setHeading(EMPTY);
   }, [pageTitle, icon, subtitle, backTo]);
+}
+
+let rendered: PageHeading = EMPTY;
+
+/** The heading the page rendered last asked for (where the server renders a page), cleared for the next rendering. */
+export function takeRenderedHeading(): PageHeading {
+  const last = rendered;
+  rendered = EMPTY;
+  return last;
 }
 
 /** What the header shows for the current page. */

@@ -39,6 +39,13 @@ export const START_MODULES: readonly string[] = [
 ];
 
 /**
+ * What reads a tag's first answer out of the page the server sent for the tag (main.tsx loads it only then). The
+ * server preloads it, and what it imports beyond the shell, with such a page (server/http/preload.ts); like the start
+ * modules, it stays out of the precache pack, since such a page fetched it already.
+ */
+export const FIRST_ANSWER_MODULE = 'src/features/tags/firstScan.ts';
+
+/**
  * Lazily loaded modules only a signed-in person ever renders: pages behind sign-in, the vehicle sections above
  * "public", and the work lists and banner of the signed-in shell. What only they import forms the "member" precache
  * group (sw/manifest.ts), which the service worker downloads once someone signs in, so an anonymous first visit (a

@@ -1,9 +1,10 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { tagCodeKey } from '../domain/ids.js';
-import { ErrorCorrection, QrTagService, TagStatus } from '../gen/tagbook/v1/qr_tag_pb.js';
+import { ErrorCorrection, QrTagService, TagStatus, type ResolveResponse } from '../gen/tagbook/v1/qr_tag_pb.js';
 import { isOfflineError } from '../rpc/interceptors.js';
 import { rpcClient } from '../rpc/transport.js';
 import { whenDatabaseReady } from './databaseState.js';
+import { firstAnswer } from './firstAnswer.js';
 import { withPatience } from './patience.js';
 import type { QrTagRow } from './schema.js';
 import { useWatchedQuery } from './useQuery.js';
@@ -51,19 +52,31 @@ export type RemoteTag =
   /** No answer: the device is offline or the server could not be reached. */
   | { status: 'unreachable' };
 
+/** The server's Resolve answer in the device's words (`hash`: the code it was asked about). */
+function remoteTagOf(res: ResolveResponse, hash: string): RemoteTag {
+  switch (res.status) {
+    case TagStatus.VEHICLE:
+      return { status: 'vehicle', vehicleId: res.vehicleId, targetPath: res.targetPath || CLAIMED_TAG_PATH, hash: res.hash || hash };
+    case TagStatus.UNCLAIMED:
+      return { status: 'unclaimed', hash: res.hash || hash };
+    case TagStatus.PRIVATE_VEHICLE:
+      return { status: 'private-vehicle' };
+    default:
+      return { status: 'not-found' };
+  }
+}
+
+/** What the page's first answer (src/data/firstAnswer.ts) says about the tag `hash`, if it came with one about it. */
+export function firstRemoteTag(hash: string): RemoteTag | null {
+  const answer = firstAnswer();
+  // Asked by the address's code, or by the tag's own one once the address names it (a code typed in another case).
+  const about = answer !== null && (answer.hash === hash || answer.resolve.hash === hash);
+  return about ? remoteTagOf(answer.resolve, hash) : null;
+}
+
 async function resolveTagRemotely(hash: string): Promise<RemoteTag> {
   try {
-    const res = await rpcClient(QrTagService).resolve({ hash });
-    switch (res.status) {
-      case TagStatus.VEHICLE:
-        return { status: 'vehicle', vehicleId: res.vehicleId, targetPath: res.targetPath || CLAIMED_TAG_PATH, hash: res.hash || hash };
-      case TagStatus.UNCLAIMED:
-        return { status: 'unclaimed', hash: res.hash || hash };
-      case TagStatus.PRIVATE_VEHICLE:
-        return { status: 'private-vehicle' };
-      default:
-        return { status: 'not-found' };
-    }
+    return remoteTagOf(await rpcClient(QrTagService).resolve({ hash }), hash);
   } catch (error) {
     if (isUnreachable(error)) return { status: 'unreachable' };
     throw error;

@@ -85,10 +85,11 @@ function snapshot(): UnsentChanges {
 
 /** How many changes this device holds that the server has not received. */
 export function useUnsentCount(): number {
-  return useSyncExternalStore(subscribe, () => snapshot().count);
+  return useSyncExternalStore(subscribe, () => snapshot().count, () => 0);
 }
 
 /** Whether the row `table/id` has a change this device has not sent yet. */
 export function useUnsent(table: string, id: string): boolean {
-  return useSyncExternalStore(subscribe, () => snapshot().rows.has(rowKey(table, id)));
+  // A page rendered on the server is an answer from the server: nothing in it is unsent.
+  return useSyncExternalStore(subscribe, () => snapshot().rows.has(rowKey(table, id)), () => false);
 }

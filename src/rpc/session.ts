@@ -162,8 +162,11 @@ export async function setWorkspaceChoice(workspace: string): Promise<void> {
   await write({ ...current, workspace });
 }
 
+/** What a page rendered on the server (an anonymous caller's first answer) knows: nobody is signed in. */
+const SERVER_SNAPSHOT: SessionSnapshot = { status: 'ready', session: null };
+
 export function useSessionSnapshot(): SessionSnapshot {
-  return useSyncExternalStore(subscribeSession, getSessionSnapshot);
+  return useSyncExternalStore(subscribeSession, getSessionSnapshot, () => SERVER_SNAPSHOT);
 }
 
 /** The signed-in user, or null when signed out or while the stored session is still being read. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { firstAnswer } from '../data/firstAnswer.js';
 import { UploadService } from '../gen/tagbook/v1/upload_pb.js';
 import { rpcClient } from '../rpc/transport.js';
 import { filesWorker, storedName } from './filesWorker.js';
@@ -37,17 +38,27 @@ export function fileObjectUrl(combinedHash: string, type: string, localName: str
 
 export type FileImage = { status: 'loading' | 'ready' | 'missing'; url: string | null };
 
+/**
+ * The address the page's first answer gave a file at (src/data/firstAnswer.ts): the image the page showed before the
+ * app started, shown on until the device holds the bytes itself, so nothing flashes in between.
+ */
+function firstAnswerImage(combinedHash: string): FileImage | null {
+  const url = combinedHash === '' ? undefined : firstAnswer()?.files[combinedHash];
+  return url === undefined ? null : { status: 'ready', url };
+}
+
 export function useFileImage(combinedHash: string, type: string, localName: string | null, retryKey: unknown = null): FileImage {
-  const [state, setState] = useState<FileImage>({ status: 'loading', url: null });
+  const [state, setState] = useState<FileImage>(() => firstAnswerImage(combinedHash) ?? { status: 'loading', url: null });
   useEffect(() => {
     let live = true;
     if (combinedHash === '') {
       setState({ status: 'missing', url: null });
       return;
     }
+    const missing = firstAnswerImage(combinedHash) ?? { status: 'missing', url: null };
     fileObjectUrl(combinedHash, type, localName).then(
-      (url) => live && setState({ status: url === null ? 'missing' : 'ready', url }),
-      () => live && setState({ status: 'missing', url: null }),
+      (url) => live && setState(url === null ? missing : { status: 'ready', url }),
+      () => live && setState(missing),
     );
     const again = () => {
       fileObjectUrl(combinedHash, type, localName).then((url) => live && url !== null && setState({ status: 'ready', url }), () => undefined);

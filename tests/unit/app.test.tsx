@@ -15,6 +15,8 @@ vi.mock('../../src/data/tags.js', () => ({
   lookupTag,
   resolveTagPatiently: async (hash: string) => ({ status: 'unclaimed', hash }),
   useLocalTag: () => ({ status: 'loading', rows: [] }),
+  // These pages came without a first answer (src/data/firstAnswer.ts).
+  firstRemoteTag: () => null,
   claimTag: vi.fn(),
   createTags: vi.fn(),
   randomTagHash: vi.fn(),

@@ -47,5 +47,5 @@ export function getPageActions(): readonly PageAction[] {
 }
 
 export function useCurrentPageActions(): readonly PageAction[] {
-  return useSyncExternalStore(subscribe, getPageActions);
+  return useSyncExternalStore(subscribe, getPageActions, getPageActions);
 }

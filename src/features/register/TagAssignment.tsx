@@ -6,9 +6,10 @@ import Link2 from 'lucide-react/icons/link-2';
 import LogIn from 'lucide-react/icons/log-in';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { authHref } from '../../app/authLinks.js';
-import { getLocation, navigate } from '../../ui/navigation.js';
+import { navigate } from '../../ui/navigation.js';
+import { useLocation } from '../../app/router.js';
 import { registerPath, vehiclePath } from '../../app/routes.js';
-import { claimTag, createTags, resolveTagPatiently, useLocalTag, type RemoteTag } from '../../data/tags.js';
+import { claimTag, createTags, firstRemoteTag, resolveTagPatiently, useLocalTag, type RemoteTag } from '../../data/tags.js';
 import { createVehicle } from '../../data/vehicles.js';
 import { serverMessage } from '../../rpc/interceptors.js';
 import { useCurrentUser } from '../../rpc/session.js';
@@ -27,12 +28,13 @@ import { mayManageTags } from '../../domain/access.js';
  * the network returns, and on `recheck` after a change made through the server.
  */
 function useRemoteTag(hash: string, needed: boolean): { remote: RemoteTag | null; recheck: () => void } {
-  const [remote, setRemote] = useState<RemoteTag | null>(null);
+  // The page's first answer stands until the server answers again (no flash of 'checking' in between).
+  const [remote, setRemote] = useState<RemoteTag | null>(() => firstRemoteTag(hash));
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!needed) return;
     let current = true;
-    setRemote(null);
+    setRemote(attempt === 0 ? firstRemoteTag(hash) : null);
     const take = (res: RemoteTag) => current && setRemote(res);
     // Online yet unanswered for a while (lie-fi): carry on as offline, and take the answer if it comes after all.
     const answer = navigator.onLine ? resolveTagPatiently(hash, take) : Promise.resolve<RemoteTag>({ status: 'unreachable' });
@@ -67,11 +69,13 @@ export const NEW_VEHICLE_IS_PRIVATE = 'It is private: only you see it until you 
  */
 export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a vehicle's page: 'Assign Entity' links the tag to it. */ vehicleId?: string }) {
   const user = useCurrentUser();
+  const location = useLocation();
   const local = useLocalTag(hash);
   const loaded = local.status !== 'loading';
   const row = pickLocalTag(local.rows, hash);
   const { remote, recheck } = useRemoteTag(hash, loaded && row === null);
-  const availability = tagAvailability({ loaded, row }, remote);
+  // Until the device's database has opened, the page's first answer speaks for it: the tag is not held here.
+  const availability = tagAvailability({ loaded: loaded || firstRemoteTag(hash) !== null, row }, remote);
   // A code typed in another case or with a look-alike names the tag by its own code from here on: the claim writes
   // that one, and the register page's address shows it.
   const code = tagCode(hash, row, remote);
@@ -148,7 +152,7 @@ export function TagAssignment({ hash, vehicleId }: { hash: string; /** Set on a 
             </Button>
           )}
           {free && user === null && (
-            <ButtonLink to={authHref(getLocation(), 'login')} icon={LogIn} data-action="sign-in-to-claim">
+            <ButtonLink to={authHref(location, 'login')} icon={LogIn} data-action="sign-in-to-claim">
               Sign in to assign this tag
             </ButtonLink>
           )}

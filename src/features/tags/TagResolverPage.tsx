@@ -11,7 +11,7 @@ import { usePageTitle } from '../../app/pageTitle.js';
 import { HOME_PATH, registerPath } from '../../app/routes.js';
 import { useOnline } from '../../data/online.js';
 import { recordScan } from '../../data/scanHistory.js';
-import { lookupTag, resolveTagPatiently } from '../../data/tags.js';
+import { firstRemoteTag, lookupTag, resolveTagPatiently } from '../../data/tags.js';
 import { Button } from '../../ui/Button.js';
 import { ButtonLink } from '../../ui/ButtonLink.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -30,9 +30,16 @@ const TITLES: Record<PageState['kind'], string> = {
   failed: 'Tag',
 };
 
+/** What the page's first answer says about `hash` when it is a page of this one's own (not another page's address). */
+function firstOutcome(hash: string): Exclude<TagOutcome, { kind: 'redirect' }> | null {
+  const first = firstRemoteTag(hash);
+  const outcome = first === null ? null : outcomeOf(hash, first);
+  return outcome === null || outcome.kind === 'redirect' ? null : outcome;
+}
+
 /** The QR tag resolver: /{hash} opens what the tag leads to, replacing itself in history. */
 export function TagResolverPage({ hash }: { hash: string }) {
-  const [state, setState] = useState<PageState>({ kind: 'resolving' });
+  const [state, setState] = useState<PageState>(() => firstOutcome(hash) ?? { kind: 'resolving' });
   usePageTitle(TITLES[state.kind], { icon: QrCode });
   const [attempt, setAttempt] = useState(0);
   // Online yet unanswered (lie-fi) reads differently from no network at all.
@@ -41,11 +48,14 @@ export function TagResolverPage({ hash }: { hash: string }) {
   useEffect(() => {
     // A later hash (or unmount) makes this lookup stale; its answer must not redirect the new page.
     let current = true;
-    setState({ kind: 'resolving' });
+    // The page's first answer stays on screen while the device and the server are asked again (no flash of a
+    // spinner), and it outlasts a network that goes away meanwhile.
+    const known = attempt === 0 ? firstOutcome(hash) : null;
+    if (known === null) setState({ kind: 'resolving' });
     const apply = (outcome: TagOutcome) => {
       if (!current) return;
       if (outcome.kind === 'redirect') navigate(outcome.path, { replace: true });
-      else setState(outcome);
+      else setState(outcome.kind === 'offline' && known !== null ? known : outcome);
     };
     // A server that keeps quiet (lie-fi) leaves the page offline after a while; its answer, if it comes, still opens
     // the tag.

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
 import { Link } from '../Link.js';
+import { useSiteOrigin } from '../siteOrigin.js';
 import { confirmExternal, isSameSite } from './externalLinkStore.js';
 
 export type ExternalLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { href: string };
@@ -9,7 +10,8 @@ export type ExternalLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { hre
  * the confirmation dialog (a printed QR sticker or a profile link could point anywhere).
  */
 export function ExternalLink({ href, onClick, ...rest }: ExternalLinkProps) {
-  if (isSameSite(href, window.location.origin)) return <Link {...rest} to={new URL(href, window.location.origin).pathname} />;
+  const origin = useSiteOrigin();
+  if (isSameSite(href, origin)) return <Link {...rest} to={new URL(href, origin).pathname} />;
   const ask = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented) return;

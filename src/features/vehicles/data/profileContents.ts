@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { atLeast } from '../access.js';
 import { useVehicleNotes } from './records.js';
-import { fetchProfileContents, useCachedProfileItems } from './remote.js';
+import { fetchProfileContents, firstProfileItems, useCachedProfileItems } from './remote.js';
 import type { ProfileItem } from './types.js';
 import type { VehicleArea } from './useVehicleArea.js';
 
@@ -42,6 +42,8 @@ export function useProfileItems(area: VehicleArea, vehicleId: string): { status:
     const photos = asks ? (cached.value ?? []).filter((item) => item.photo !== undefined) : [];
     return { status: notes.status, items: [...items, ...photos] };
   }
-  const waiting = cached.status === 'loading' || (cached.value === null && !asked);
-  return { status: waiting ? 'loading' : 'ready', items: cached.value ?? [] };
+  // The page's first answer stands in for the cached one until the device holds its own.
+  const value = cached.value ?? firstProfileItems(vehicleId);
+  const waiting = value === null && (cached.status === 'loading' || !asked);
+  return { status: waiting ? 'loading' : 'ready', items: value ?? [] };
 }

@@ -1,6 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { adminClient } from '../../../rpc/adminClients.js';
 import { whenDatabaseReady } from '../../../data/databaseState.js';
+import { firstAnswer, type FirstAnswer } from '../../../data/firstAnswer.js';
 import { useWatchedQuery } from '../../../data/useQuery.js';
 import { App, VehicleContentsService } from '../../../gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleService } from '../../../gen/tagbook/v1/vehicle_pb.js';
@@ -72,6 +73,34 @@ function useRead<T>(kind: ReadKind, vehicleId: string): { status: 'loading' | 'r
   const rows = useWatchedQuery<{ payload: string }>('SELECT payload FROM local_vehicle_reads WHERE id = ?', [readId(kind, vehicleId)]);
   const payload = rows.rows[0]?.payload;
   return { status: rows.status === 'loading' ? 'loading' : 'ready', value: payload === undefined ? null : (JSON.parse(payload) as T) };
+}
+
+/**
+ * The vehicle as the page's first answer showed it (src/data/firstAnswer.ts), the stand-in for a cached answer until
+ * the device has one of its own; null when the page came without one about this vehicle.
+ */
+export function firstSnapshot(vehicleId: string): VehicleSnapshot | null {
+  const read = readFirstAnswer();
+  return read?.snapshot.vehicle.id === vehicleId ? read.snapshot : null;
+}
+
+/** The profile's contents as the page's first answer showed them, like firstSnapshot. */
+export function firstProfileItems(vehicleId: string): ProfileItem[] | null {
+  const read = readFirstAnswer();
+  return read?.snapshot.vehicle.id === vehicleId ? read.profile : null;
+}
+
+// Converted once per answer: every render then gets the same objects, as it would from a cached answer.
+let firstRead: { answer: FirstAnswer; snapshot: VehicleSnapshot; profile: ProfileItem[] | null } | null = null;
+
+function readFirstAnswer() {
+  const answer = firstAnswer();
+  if (answer?.vehicle?.vehicle === undefined) return null;
+  if (firstRead?.answer !== answer) {
+    const profile = answer.profile === null ? null : profileItemsFromResponse(answer.profile);
+    firstRead = { answer, snapshot: snapshotFromResponse(answer.vehicle!, new Date()), profile };
+  }
+  return firstRead;
 }
 
 export function useCachedSnapshot(vehicleId: string) {

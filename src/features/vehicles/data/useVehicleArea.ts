@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../../rpc/session.js';
 import { actorFromLinks, needsServerRead, vehicleAccess, type Access, type SECTION_ACCESS } from '../access.js';
 import { useEmploymentLinks, useServicingCompanies } from '../../../entities/company/queries.js';
 import { useLocalTags, useLocalVehicle } from './localQueries.js';
-import { fetchVehicle, onRefreshRequested, useCachedSnapshot, type FetchOutcome } from './remote.js';
+import { fetchVehicle, firstSnapshot, onRefreshRequested, useCachedSnapshot, type FetchOutcome } from './remote.js';
 import type { VehicleData, VehicleSnapshot } from './types.js';
 
 export type AreaStatus = 'loading' | 'ready' | 'not-found' | 'offline' | 'error';
@@ -71,7 +71,12 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
     };
   }, [vehicleId, wantsServer]);
 
-  const snapshot = wantsServer && outcome !== 'not-found' ? cached.value : null;
+  const localLoading = [local, localTags, servicing, links].some((query) => query.status === 'loading');
+  // The page's first answer (an anonymous caller's GetVehicle, sent with the page) stands in for the server's answer
+  // until the device holds one: while its database opens, and until the server has been asked again.
+  const first = firstSnapshot(vehicleId);
+  const serverView = wantsServer || (localLoading && first !== null);
+  const snapshot = serverView && outcome !== 'not-found' ? (cached.value ?? first) : null;
   const vehicle = localVehicle ?? snapshot?.vehicle ?? null;
   const actor = user === null ? null : actorFromLinks(user, links.rows, Date.now());
   const access = vehicleAccess(actor, vehicle, snapshot?.access ?? null, servicing.rows.map((row) => row.company_id));
@@ -79,8 +84,7 @@ export function useVehicleArea(vehicleId: string, view: keyof typeof SECTION_ACC
   const base = { vehicle, access, source: isOwnerLocally ? 'local' : 'server', snapshot, tags, userId: user?.id ?? null } as const;
 
   let status: AreaStatus;
-  const localLoading = [local, localTags, servicing, links].some((query) => query.status === 'loading');
-  if (localLoading || (wantsServer && cached.status === 'loading')) status = 'loading';
+  if ((localLoading || (wantsServer && cached.status === 'loading')) && snapshot === null) status = 'loading';
   else if (vehicle !== null) status = 'ready';
   else if (!wantsServer || outcome === null || outcome === 'pending' || outcome === 'stored') status = 'loading';
   else if (outcome === 'not-found') status = 'not-found';
