@@ -11,6 +11,8 @@ const backstops = {
 };
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// The build's defines (build.mjs), as a production build sets them.
+const define = { __APP_VERSION__: JSON.stringify(version), __PRODUCTION__: 'true', __STAGE__: '""' };
 
 export default defineConfig({
   test: {
@@ -21,8 +23,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
-        // The build's defines (build.mjs), as a production build sets them.
-        define: { __APP_VERSION__: JSON.stringify(version), __PRODUCTION__: 'true', __STAGE__: '""' },
+        define,
       },
       {
         test: {
@@ -31,8 +32,6 @@ export default defineConfig({
           environment: 'node',
           ...backstops,
         },
-        // The server renders tags' first answers with the app's own pages (src/app/FirstAnswerFrame.tsx).
-        define: { __APP_VERSION__: JSON.stringify(version), __PRODUCTION__: 'true', __STAGE__: '""' },
       },
       {
         test: {

@@ -47,14 +47,18 @@ export interface FirstAnswerPage {
 }
 
 /**
- * The renderer, built from the app's pages: beside the server's bundle once built (build.mjs), else the source itself
- * (the server run from source, as under the tests). Null, and said once, when neither loads: tags then get the
- * plain shell, which resolves them as before.
+ * The renderer, built from the app's pages with the app's build settings (build.mjs): beside the server's bundle, or,
+ * for the server run from source (as under the tests), in the build's output. Null, and said once, when there is
+ * none: tags then get the plain shell, which resolves them as before.
  */
 export async function loadFirstAnswerRenderer(): Promise<FirstAnswerRenderer | null> {
-  const built = new URL('./first-answer-frame.mjs', import.meta.url);
-  const source = new URL('../../src/app/FirstAnswerFrame.tsx', import.meta.url);
-  const url = existsSync(fileURLToPath(built)) ? built : source;
+  const url = [new URL('./first-answer-frame.mjs', import.meta.url), new URL('../../dist/server/first-answer-frame.mjs', import.meta.url)].find(
+    (candidate) => existsSync(fileURLToPath(candidate)),
+  );
+  if (url === undefined) {
+    console.warn('first answers are off: their renderer is not built (npm run build)');
+    return null;
+  }
   try {
     const module = (await import(url.href)) as { firstAnswerHtml: FirstAnswerRenderer };
     return module.firstAnswerHtml;
