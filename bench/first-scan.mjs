@@ -9,6 +9,7 @@
 // page the server sent, and when the local database opened.
 //   npm run build && node bench/first-scan.mjs [rounds]
 import { launchBrowser, median, NETWORK, report, requireBuild, SLOW_3G, startAppServer } from './browser-lib.mjs';
+import { giveCoverPhoto } from './cover-photo.mjs';
 
 requireBuild();
 const ROUNDS = Number(process.argv[2]) || 3;
@@ -52,6 +53,9 @@ const watchFor = ({ done, text }) => `(() => {
 const server = await startAppServer({ SEED: '1' });
 let failed = false;
 try {
+  // The public vehicle's page has a cover photo, as a phone uploads one (scaled to 1600 px, JPEG).
+  const coverBytes = await giveCoverPhoto(server.url, { email: 'worker@tagbook.test', password: 'tagbook-worker', tag: 'DEMOTAG00004' });
+  console.log(`cover photo of the public vehicle: ${(coverBytes / 1024).toFixed(1)} KB`);
   for (const { label: networkLabel, network, budgetMs } of NETWORKS) {
     console.log(`\n${networkLabel}, 4× CPU, fresh profile each round; ${ROUNDS} rounds, medians`);
     for (const { label, tag, done, text } of CASES) {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Code, ConnectError, createClient, createRouterTransport, type ConnectRouter, type Interceptor } from '@connectrpc/connect';
 import { toBinary } from '@bufbuild/protobuf';
@@ -15,6 +16,7 @@ import {
   type ListVehicleContentsResponse,
 } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { GetVehicleResponseSchema, VehicleService, type GetVehicleResponse } from '../../src/gen/tagbook/v1/vehicle_pb.js';
+import { readCookie, SESSION_COOKIE } from '../accounts/cookies.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 
 // A stranger's first scan answers in one round trip: the page served for a tag's address carries the tag's answer,
@@ -37,13 +39,17 @@ export interface AnonymousAnswer {
 }
 
 /** Renders an answer as the page's root markup, and says at which address the app shows it. */
-export type FirstAnswerRenderer = (answer: AnonymousAnswer, origin: string) => { html: string; path: string };
+export type FirstAnswerRenderer = (answer: AnonymousAnswer, origin: string) => { html: string; path: string; title: string };
 
 export interface FirstAnswerPage {
   /** What goes inside the page's root element: the rendered page and the answer's data element. */
   root: string;
   /** The address the page stands for (the vehicle's, the claim page's, or the tag's own). */
   path: string;
+  /** The document's title, as the app sets it for that page (plain text). */
+  title: string;
+  /** The pictures a person waits for on it (the cover photo), to be asked for before anything else. */
+  images: string[];
 }
 
 /**
@@ -93,7 +99,7 @@ export function createFirstAnswers(options: {
   interceptors: Interceptor[];
   render: FirstAnswerRenderer;
   origin: string;
-}): (pathname: string) => Promise<FirstAnswerPage | null> {
+}): (req: IncomingMessage, pathname: string) => Promise<FirstAnswerPage | null> {
   const transport = createRouterTransport(options.routes, { router: { interceptors: options.interceptors } });
   const clients = {
     tags: createClient(QrTagService, transport),
@@ -101,14 +107,20 @@ export function createFirstAnswers(options: {
     contents: createClient(VehicleContentsService, transport),
     uploads: createClient(UploadService, transport),
   };
-  return async (pathname) => {
+  return async (req, pathname) => {
     const route = matchRoute(pathname);
     if (route.name !== 'tag') return null;
+    // A browser someone is signed in on (it holds the session cookie, which proves nothing alone) gets the plain
+    // shell: its device resolves the tag for that person, who may see more than a stranger (their own private
+    // vehicle), and must not first be shown a stranger's answer.
+    if (readCookie(req.headers.cookie ?? null, SESSION_COOKIE)) return null;
     try {
       const answer = await askAnonymously(clients, route.hash);
       if (answer === null) return null;
-      const { html, path } = options.render(answer, options.origin);
-      return { root: html + firstAnswerElement(answer), path };
+      const { html, path, title } = options.render(answer, options.origin);
+      const cover = answer.vehicle?.vehicle?.cover ?? '';
+      const images = cover !== '' && answer.files[cover] !== undefined ? [answer.files[cover]] : [];
+      return { root: html + firstAnswerElement(answer), path, title, images };
     } catch (error) {
       if (error instanceof ConnectError && (error.code === Code.InvalidArgument || error.code === Code.NotFound)) return null;
       if (isDatabaseUnavailable(error) || (error instanceof ConnectError && error.code === Code.Unavailable)) {

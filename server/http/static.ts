@@ -42,8 +42,8 @@ export interface StaticOptions {
   htmlHeaders: Record<string, string>;
   /** The shell's `Link` header for the path it is served at (preloads of that route's code). */
   linkFor?: (pathname: string, firstAnswer?: boolean) => string | undefined;
-  /** A tag's first answer for the path, put in the shell's root element (http/first-answer.ts); null: none. */
-  firstAnswer?: (pathname: string) => Promise<FirstAnswerPage | null>;
+  /** A tag's first answer for the request's path, put in the shell's root element (http/first-answer.ts); null: none. */
+  firstAnswer?: (req: IncomingMessage, pathname: string) => Promise<FirstAnswerPage | null>;
 }
 
 /** Marks around the boot frame in the built index.html (build.mjs), which a first answer takes the place of. */
@@ -71,6 +71,11 @@ function resolveUnder(root: string, pathname: string): string | null {
   return full === root || full.startsWith(root + sep) ? full : null;
 }
 
+/** Text as HTML: a vehicle's name is a person's writing. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /**
  * The shell with a tag's first answer in place of its boot frame. Never stored by anyone (no-store): the answer is
  * the tag's as it stands now, and the next visitor of a tag whose vehicle changed must get the new one. Compressed
@@ -84,14 +89,21 @@ async function sendFirstAnswer(
   headers: Record<string, string>,
   opts: StaticOptions,
 ): Promise<true> {
-  const shell = await readFile(indexFile, 'utf8');
+  let shell = (await readFile(indexFile, 'utf8')).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(answer.title)}</title>`);
+  // A page with a photo on it asks for the photo first, alone: on a phone's link the shell's code (preloaded at high
+  // priority) would share the bandwidth with it and hold it back by seconds, and the page needs no code to show.
+  // The code then loads as the page's own scripts ask for it, after the photo, and the app takes over a moment later.
+  if (answer.images.length > 0) shell = shell.replace(/\n\s*<link rel="modulepreload" href="[^"]*">/g, '');
   const start = shell.indexOf(FRAME_START);
   const end = shell.indexOf(FRAME_END);
   if (start < 0 || end < start) throw new Error('index.html has no boot frame marks to put a first answer in');
   const html = Buffer.from(shell.slice(0, start + FRAME_START.length) + answer.root + shell.slice(end));
   const out: Record<string, string> = { ...headers, 'cache-control': 'no-store' };
   delete out.etag;
-  const link = opts.linkFor?.(answer.path, true);
+  const link =
+    answer.images.length > 0
+      ? answer.images.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`).join(', ')
+      : opts.linkFor?.(answer.path, true);
   if (link) out.link = link;
   const encoding = chooseEncoding(req.headers['accept-encoding'])[0];
   let body: Buffer = html;
@@ -127,7 +139,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, pat
     vary: 'Accept-Encoding',
   };
   if (urlPath === '/index.html' && opts.firstAnswer && isAppRoute(pathname)) {
-    const answer = await opts.firstAnswer(pathname);
+    const answer = await opts.firstAnswer(req, pathname);
     if (answer !== null) return sendFirstAnswer(req, res, found.file, answer, { ...headers, ...opts.htmlHeaders }, opts);
   }
   if (urlPath === '/index.html') {

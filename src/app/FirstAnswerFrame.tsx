@@ -7,7 +7,7 @@ import { TagResolverPage } from '../features/tags/TagResolverPage.js';
 import { VehiclePage } from '../features/vehicles/VehiclePage.js';
 import { SiteOriginProvider } from '../ui/siteOrigin.js';
 import { AppFrame } from './BootFrame.js';
-import { takeRenderedHeading } from './pageTitle.js';
+import { documentTitle, takeRenderedHeading } from './pageTitle.js';
 import { renderingAt } from './router.js';
 import { matchRoute } from './routes.js';
 
@@ -19,7 +19,7 @@ const PAGE_SLOT = '<template data-first-answer-page=""></template>';
  * own pages from the answer alone, in the app's frame, the way the app's first render shows it (src/data/firstAnswer.ts).
  * `origin`: the site's own, from the server's configuration.
  */
-export function firstAnswerHtml(answer: FirstAnswer, origin: string): { html: string; path: string } {
+export function firstAnswerHtml(answer: FirstAnswer, origin: string): { html: string; path: string; title: string } {
   return withFirstAnswer(answer, () => {
     const remote = firstRemoteTag(answer.hash);
     const outcome = remote === null ? null : outcomeOf(answer.hash, remote);
@@ -28,13 +28,14 @@ export function firstAnswerHtml(answer: FirstAnswer, origin: string): { html: st
     const page = renderingAt(path, () =>
       renderToStaticMarkup(<SiteOriginProvider origin={origin}>{routePage(path, answer.hash)}</SiteOriginProvider>),
     );
+    const heading = takeRenderedHeading();
     const frame = renderToStaticMarkup(
-      <AppFrame heading={takeRenderedHeading()} auth="signed-out">
+      <AppFrame heading={heading} auth="signed-out">
         <template data-first-answer-page="" />
       </AppFrame>,
     );
     if (!frame.includes(PAGE_SLOT)) throw new Error('The first answer frame lost its page slot');
-    return { html: frame.replace(PAGE_SLOT, page), path };
+    return { html: frame.replace(PAGE_SLOT, page), path, title: documentTitle(heading.title) };
   });
 }
 

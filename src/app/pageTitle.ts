@@ -22,6 +22,11 @@ export interface PageHeadingOptions {
   backTo?: string | null;
 }
 
+/** The document's title for a page's title: 'Help · Tagbook' (stage-prefixed), or the app's name alone. */
+export function documentTitle(pageTitle: string): string {
+  return stageTitle(pageTitle ? `${pageTitle} · ${APP_NAME}` : APP_NAME);
+}
+
 const EMPTY: PageHeading = { title: '', icon: null, subtitle: null, backTo: null };
 
 let heading: PageHeading = EMPTY;
@@ -35,7 +40,7 @@ function setHeading(next: PageHeading): void {
     next.backTo === heading.backTo;
   if (same) return;
   heading = next;
-  document.title = stageTitle(next.title ? `${next.title} · ${APP_NAME}` : APP_NAME);
+  document.title = documentTitle(next.title);
   for (const listener of [...listeners]) listener();
 }
 

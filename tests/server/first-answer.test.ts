@@ -89,7 +89,7 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
     // Rendered by the vehicle page itself: text a person reads before any script runs.
     expect(html).toContain('data-page="vehicle"');
     expect(html).toContain('<span data-field="vehicle-name">Supra Turbo</span>');
-    expect(html).toContain('<title>Tagbook</title>');
+    expect(html).toContain('<title>Supra Turbo · Tagbook</title>');
     expect(html).toContain('<span class="app-header-title">Supra Turbo</span>');
     // Nothing of the owner: neither name nor address, in the markup or the data.
     expect(html).not.toContain('worker@tagbook.test');
@@ -110,6 +110,7 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
     // The private vehicle's page shows nothing of it: no id, no name.
     expect(privatePage.html).toContain('data-tag-state="private-vehicle"');
     expect(privatePage.html).toContain('This tag belongs to a private vehicle');
+    expect(privatePage.html).toContain('<title>Private vehicle · Tagbook</title>');
     expect(privatePage.html).not.toContain(camper);
     expect(privatePage.html).not.toContain('Camper van');
     expect(privatePage.res.headers.get('cache-control')).toBe('no-store');
@@ -136,6 +137,16 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
     expect(answer!.hash).toBe('demotag00004');
     expect(answer!.resolve).toMatchObject({ status: TagStatus.VEHICLE, hash: 'DEMOTAG00004', vehicleId: supra });
     expect(html).toContain('Supra Turbo');
+  });
+
+  it('a browser someone is signed in on gets the plain shell: its device resolves the tag for that person', async () => {
+    const { answer, html, res } = await open('/DEMOTAG00003', { cookie: 'theme=dark; tagbook_session=anything' });
+    expect(answer).toBeNull();
+    expect(html).toContain('data-boot-frame');
+    expect(html).not.toContain('private vehicle');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // A cleared cookie is no session.
+    expect((await open('/DEMOTAG00003', { cookie: 'tagbook_session=' })).answer).not.toBeNull();
   });
 
   it('pages that are not a tag keep the plain shell', async () => {
@@ -168,9 +179,11 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
 
   it('a vehicle that changes is never shown as it was: renamed, then made private', async () => {
     const hostile = 'Fast </script><script>alert(1)</script>\u2028car';
-    expect(verdict(await upload(worker, { table: 'vehicles', id: supra, op: 'PATCH', data: { name: 'Supra Mk4', description: hostile } }))).toBe('ok');
+    expect(verdict(await upload(worker, { table: 'vehicles', id: supra, op: 'PATCH', data: { name: 'Supra Mk4 <i>', description: hostile } }))).toBe('ok');
     const renamed = await open('/DEMOTAG00004');
-    expect(renamed.html).toContain('<span data-field="vehicle-name">Supra Mk4</span>');
+    // A name is a person's writing: text in the title and on the page, never markup.
+    expect(renamed.html).toContain('<title>Supra Mk4 &#60;i&#62; · Tagbook</title>');
+    expect(renamed.html).toContain('<span data-field="vehicle-name">Supra Mk4 &lt;i&gt;</span>');
     expect(renamed.html).not.toContain('Supra Turbo');
     // The description can neither close the data element nor become markup; it reads back whole.
     expect(renamed.html).not.toContain('<script>alert(1)');

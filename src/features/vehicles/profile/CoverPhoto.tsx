@@ -8,7 +8,8 @@ export function CoverPhoto({ name, category, cover }: { name: string; category: 
   if (cover === null || cover === '' || image.url === null) return <CoverPlaceholder name={name} category={category} />;
   return (
     <div className="vehicle-cover" data-cover="photo">
-      <img className="vehicle-cover__photo" src={image.url} alt={`${name}: cover photo`} />
+      {/* The page's largest picture, which a person waits for: asked for before the page's scripts. */}
+      <img className="vehicle-cover__photo" src={image.url} alt={`${name}: cover photo`} fetchPriority="high" />
     </div>
   );
 }
