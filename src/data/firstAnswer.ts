@@ -37,8 +37,8 @@ export function firstAnswer(): FirstAnswer | null {
   return current;
 }
 
-/** Sets the answer the page came with (src/features/tags/firstScan.ts, once, at start). */
-export function setFirstAnswer(answer: FirstAnswer): void {
+/** Sets the answer the page came with (src/features/tags/firstScan.ts, once, at start); null: none. */
+export function setFirstAnswer(answer: FirstAnswer | null): void {
   current = answer;
 }
 

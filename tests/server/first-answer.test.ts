@@ -65,7 +65,12 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
     // The site as people reach it, which need not be the address the server listens on.
     server = await startTestServer(backend, { PUBLIC_URL: 'https://tags.example' });
     await seedDemo(server.db);
-    [anonymous, owner, worker, admin] = await Promise.all([1, 2, 3, 4].map(() => TestDevice.create(server)));
+    [anonymous, owner, worker, admin] = await Promise.all([
+      TestDevice.create(server),
+      TestDevice.create(server),
+      TestDevice.create(server),
+      TestDevice.create(server),
+    ]);
     await owner.signIn('owner@tagbook.test', 'tagbook-demo');
     // The Supra's owner.
     await worker.signIn('worker@tagbook.test', 'tagbook-worker');
