@@ -7,6 +7,7 @@ import { launchDevice, type Device } from '../helpers/browser.js';
 import { setBrowserOffline } from '../helpers/offline.js';
 import { settledScreen } from '../helpers/screens.js';
 import { ROOT, requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
+import { createServer, type AddressInfo } from 'node:net';
 import { signInThroughUi } from '../helpers/ui.js';
 
 // `npm run screenshots`: every screen, per role, at phone and desktop size, as PNGs under .tmp/screenshots/ to look
@@ -42,6 +43,10 @@ type Screen = {
 };
 const SCREENS: Screen[] = [
   { name: 'boot-frame', role: 'visitor', path: '/', beforeScript: true },
+  // A stranger's first scan as the server sends it, before any script: each tag's first answer.
+  { name: 'first-scan-public', role: 'visitor', path: '/DEMOTAG00004', beforeScript: true, docs: true },
+  { name: 'first-scan-free', role: 'visitor', path: '/DEMOFREE0003', beforeScript: true },
+  { name: 'first-scan-private', role: 'visitor', path: '/DEMOTAG00003', beforeScript: true },
   { name: 'home', role: 'visitor', path: '/' },
   { name: 'help', role: 'visitor', path: '/help' },
   { name: 'vehicle-public', role: 'visitor', path: '/vehicle/{vehicle:Red 911}' },
@@ -146,6 +151,18 @@ async function addPhotos(page: Page): Promise<void> {
 
 const OUT = join(ROOT, '.tmp', 'screenshots');
 const DOCS = join(ROOT, 'docs', 'screenshots');
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 const only = process.env.SCREENS ?? '';
 
 describe('screenshots', () => {
@@ -156,7 +173,9 @@ describe('screenshots', () => {
     requireBuild();
     mkdirSync(OUT, { recursive: true });
     mkdirSync(DOCS, { recursive: true });
-    server = await startTestServer('pglite');
+    // The site's address known before it starts, as in production: pages the server renders print its domain.
+    const port = await freePort();
+    server = await startTestServer('pglite', { PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
     await seedDemo(server.db);
   });
   afterAll(async () => {
@@ -196,9 +215,10 @@ describe('screenshots', () => {
           const bare = device.page;
           await bare.route('**/assets/app-*.js', () => undefined);
           await bare.goto(server.url + screen.path, { waitUntil: 'commit' });
-          await bare.locator('[data-boot-frame] header').waitFor();
+          await bare.locator('[data-boot-frame] .app-header').waitFor();
           await bare.waitForFunction(() => document.fonts.status === 'loaded');
           await bare.screenshot({ path: join(OUT, `${screen.name}-${size}.png`) });
+          if (screen.docs && size === 'phone') copyFileSync(join(OUT, `${screen.name}-${size}.png`), join(DOCS, `${screen.name}.png`));
           continue;
         }
         let page = pages.get(screen.role);
