@@ -3,18 +3,14 @@
 // with a camera's grain, so its JPEG weighs what a phone photo does after the app's scaling.
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../tests/helpers/chromium-path.mjs';
+import { signIn } from './browser-lib.mjs';
 
 /** Returns the stored photo's size in bytes. */
 export async function giveCoverPhoto(baseUrl, { email, password, tag, width = 1600, height = 900 }) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--headless'] });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
-    await page.goto(`${baseUrl}/?auth=login`);
-    const drawer = page.locator('[data-auth-drawer]');
-    await drawer.getByLabel('Email').fill(email);
-    await drawer.getByLabel('Password', { exact: true }).fill(password);
-    await drawer.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.locator('.app[data-auth="signed-in"]').waitFor();
+    await signIn(page, baseUrl, { email, password });
     await page.goto(`${baseUrl}/${tag}`);
     await page.locator('[data-photos] [data-file-input]').waitFor({ state: 'attached' });
     const photo = await page.evaluate(

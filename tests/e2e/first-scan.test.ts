@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { seedDemo } from '../../server/db/seed.js';
-import { newId } from '../../src/domain/ids.js';
-import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { TestDevice } from '../helpers/device.js';
-import { describeFile, putRange } from '../helpers/files.js';
+import { describeFile } from '../helpers/files.js';
 import { makeImage } from '../helpers/images.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
-import { upload, verdict } from '../helpers/upload.js';
+import { storeFile, upload, verdict } from '../helpers/upload.js';
 
 // A stranger's first scan: a fresh phone (no service worker, no local database) opens a tag's address. The page the
 // server sends already shows the answer (server/http/first-answer.ts); the app's script, the SDK and the local
@@ -82,12 +80,7 @@ describe("a stranger's first scan", () => {
     const photo = describeFile(bytes, 'supra.jpg');
     const worker = await TestDevice.create(server);
     await worker.signIn('worker@tagbook.test', 'tagbook-worker');
-    const uploads = worker.client(UploadService);
-    const bucketId = newId();
-    await uploads.addFilesToBucket({ bucketId, formKey: `vehicle/${supra}`, files: [photo.toAdd()] });
-    const { uploadUrl } = await uploads.getUploadSignedUrl({ bucketId, combinedHash: photo.combinedHash, metadataHash: photo.metadataHash });
-    expect((await putRange(server.url, uploadUrl, photo.bytes, 0, photo.bytes.length)).status).toBe(200);
-    expect((await uploads.finalizeUpload({ combinedHash: photo.combinedHash, metadataHash: photo.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+    await storeFile(server.url, worker, `vehicle/${supra}`, photo);
     expect(verdict(await upload(worker, { table: 'vehicles', id: supra, op: 'PATCH', data: { cover: photo.combinedHash } }))).toBe('ok');
   });
   afterAll(async () => server?.stop());

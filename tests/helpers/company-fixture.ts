@@ -1,13 +1,11 @@
-import { expect } from 'vitest';
 import type { Queryable } from '../../server/db/db.js';
 import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { WORK_START } from '../../src/domain/worktime.js';
-import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { outcome } from './connect-errors.js';
 import { TestDevice } from './device.js';
-import { describeFile, jpegBytes, putRange, type TestFile } from './files.js';
-import { upload } from './upload.js';
+import { describeFile, jpegBytes, type TestFile } from './files.js';
+import { storeFile, upload } from './upload.js';
 
 /**
  * One company's world, for the tests that guard who may read and write it (rows written straight in the database;
@@ -122,12 +120,7 @@ export async function buildCompanyFixture(server: { url: string; db: Queryable }
   ]);
 
   const photo = describeFile(jpegBytes(2_000), 'door.jpg');
-  const uploads = devices.owner.client(UploadService);
-  const bucketId = newId();
-  await uploads.addFilesToBucket({ bucketId, formKey: `service_request/${ids.request}`, files: [photo.toAdd()] });
-  const { uploadUrl } = await uploads.getUploadSignedUrl({ bucketId, combinedHash: photo.combinedHash, metadataHash: photo.metadataHash });
-  expect((await putRange(server.url, uploadUrl, photo.bytes, 0, photo.bytes.length)).status).toBe(200);
-  expect((await uploads.finalizeUpload({ combinedHash: photo.combinedHash, metadataHash: photo.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+  await storeFile(server.url, devices.owner, `service_request/${ids.request}`, photo);
 
   const send = (caller: Caller, op: 'PUT' | 'PATCH', table: string, id: string, data: Record<string, unknown>) =>
     upload(devices[caller], { table, id, op, data });

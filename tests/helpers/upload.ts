@@ -2,7 +2,10 @@ import type { AbstractPowerSyncDatabase } from '@powersync/node';
 import { uploadTransaction, type SendUpload, type Settled } from '../../src/data/transactionUpload.js';
 import { toWireEntry, type LocalCrudEntry } from '../../src/data/uploadEntries.js';
 import { CrudOp, SyncService, type UploadDataResponse } from '../../src/gen/tagbook/v1/sync_pb.js';
+import { newId } from '../../src/domain/ids.js';
+import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { TestDevice } from './device.js';
+import { putRange, type TestFile } from './files.js';
 
 /**
  * How tests send changes through SyncService.UploadData, the way the app's upload queue does: one helper for a
@@ -76,3 +79,18 @@ export function queueUploader(send: SendUpload, settled: Settled[]): (db: Abstra
 
 /** A device's UploadData as the upload code calls it. */
 export const sendFrom = (device: TestDevice): SendUpload => (request) => device.client(SyncService).uploadData(request);
+
+/**
+ * Stores `file` through the Upload service as `device`'s app does (added to a bucket of `formKey`, its bytes sent to
+ * the signed URL, finalized), and fails the test if any step is refused.
+ */
+export async function storeFile(baseUrl: string, device: TestDevice, formKey: string, file: TestFile): Promise<void> {
+  const uploads = device.client(UploadService);
+  const bucketId = newId();
+  await uploads.addFilesToBucket({ bucketId, formKey, files: [file.toAdd()] });
+  const { uploadUrl } = await uploads.getUploadSignedUrl({ bucketId, combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+  const put = await putRange(baseUrl, uploadUrl, file.bytes, 0, file.bytes.length);
+  if (put.status !== 200) throw new Error(`the upload of ${file.combinedHash} answered ${put.status}`);
+  const { state } = await uploads.finalizeUpload({ combinedHash: file.combinedHash, metadataHash: file.metadataHash });
+  if (state !== FileState.DOWNLOADED_OK) throw new Error(`${file.combinedHash} is not stored after finalizing (state ${state})`);
+}

@@ -3,16 +3,14 @@ import { seedDemo } from '../../server/db/seed.js';
 import { decodeFirstAnswer } from '../../src/data/firstAnswerCodec.js';
 import type { FirstAnswer } from '../../src/data/firstAnswer.js';
 import { FIRST_ANSWER_ELEMENT_ID } from '../../src/domain/firstAnswer.js';
-import { newId } from '../../src/domain/ids.js';
 import { QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { FileState, UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { App, VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { testBackends } from '../helpers/databases.js';
 import { TestDevice } from '../helpers/device.js';
-import { describeFile, jpegBytes, putRange } from '../helpers/files.js';
+import { describeFile, jpegBytes } from '../helpers/files.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
-import { upload, verdict } from '../helpers/upload.js';
+import { storeFile, upload, verdict } from '../helpers/upload.js';
 
 const backends = await testBackends();
 
@@ -164,12 +162,7 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
 
   it('the cover photo is in the page at the address GetDownloadSignedUrl gives an anonymous caller, and it downloads', async () => {
     const photo = describeFile(jpegBytes(3_000), 'supra.jpg');
-    const uploads = worker.client(UploadService);
-    const bucketId = newId();
-    await uploads.addFilesToBucket({ bucketId, formKey: `vehicle/${supra}`, files: [photo.toAdd()] });
-    const { uploadUrl } = await uploads.getUploadSignedUrl({ bucketId, combinedHash: photo.combinedHash, metadataHash: photo.metadataHash });
-    expect((await putRange(server.url, uploadUrl, photo.bytes, 0, photo.bytes.length)).status).toBe(200);
-    expect((await uploads.finalizeUpload({ combinedHash: photo.combinedHash, metadataHash: photo.metadataHash })).state).toBe(FileState.DOWNLOADED_OK);
+    await storeFile(server.url, worker, `vehicle/${supra}`, photo);
     expect(verdict(await upload(worker, { table: 'vehicles', id: supra, op: 'PATCH', data: { cover: photo.combinedHash } }))).toBe('ok');
 
     const { answer, html } = await open('/DEMOTAG00004');
