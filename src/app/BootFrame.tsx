@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { IconButton } from '../ui/IconButton.js';
 import { AppVersionFooter } from './AppVersionFooter.js';
+import { BottomBar } from './chrome/BottomBar.js';
 import { BottomBarPlaceholder } from './chrome/BottomBarPlaceholder.js';
 import { HeaderBar } from './chrome/HeaderBar.js';
 import { PageLoading } from './PageLoading.js';
@@ -31,7 +32,8 @@ export function AppFrame({ heading, auth, children }: { heading: PageHeading | n
         <AppVersionFooter />
       </main>
       <div className="app-bottom">
-        <BottomBarPlaceholder />
+        {/* Signed out, the bar is known before any script: Register and Sign In are links that work without one. */}
+        {auth === 'signed-out' ? <BottomBar /> : <BottomBarPlaceholder />}
       </div>
     </div>
   );

@@ -29,10 +29,12 @@ export function firstAnswerHtml(answer: FirstAnswer, origin: string): { html: st
       renderToStaticMarkup(<SiteOriginProvider origin={origin}>{routePage(path, answer.hash)}</SiteOriginProvider>),
     );
     const heading = takeRenderedHeading();
-    const frame = renderToStaticMarkup(
-      <AppFrame heading={heading} auth="signed-out">
-        <template data-first-answer-page="" />
-      </AppFrame>,
+    const frame = renderingAt(path, () =>
+      renderToStaticMarkup(
+        <AppFrame heading={heading} auth="signed-out">
+          <template data-first-answer-page="" />
+        </AppFrame>,
+      ),
     );
     if (!frame.includes(PAGE_SLOT)) throw new Error('The first answer frame lost its page slot');
     return { html: frame.replace(PAGE_SLOT, page), path, title: documentTitle(heading.title) };

@@ -126,6 +126,8 @@ describe.each(backends)("a tag's first answer on %s", (backend) => {
     expect(free.html).toContain('data-tag-assignment="available"');
     expect(free.html).toContain('is Available.');
     expect(free.html).toContain('data-action="sign-in-to-claim"');
+    // The bottom bar of a signed-out visitor, whose links work before any script, back to this page.
+    expect(free.html).toContain('<a data-action="open-login" href="/register/DEMOFREE0003?auth=login">');
     // The site's own domain, from its configuration (PUBLIC_URL), never from the request.
     expect(free.html).toContain('data-site-domain="tags.example"');
     expect(free.html).toContain('You are on <strong>tags.example</strong>');

@@ -38,5 +38,6 @@ export function showChrome(): void {
 }
 
 export function useChromeVisible(): boolean {
-  return useSyncExternalStore(subscribe, getVisible);
+  // A page rendered on the server shows its chrome.
+  return useSyncExternalStore(subscribe, getVisible, () => true);
 }
