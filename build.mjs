@@ -306,6 +306,7 @@ async function renderBootFrame(version) {
 }
 
 async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, bootFrame) {
+  const { FRAME_MARKS } = await importTs('src/domain/firstAnswer.ts');
   const template = await readFile(join(root, 'public/index.html'), 'utf8');
   if (!template.includes('<!--boot-frame-->')) throw new Error('public/index.html: the root element lost its <!--boot-frame--> mark');
   const entryUrl = toUrl(critical.entry);
@@ -318,8 +319,8 @@ async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, b
   ].join('\n    ');
   const html = template
     .replace('<!--head-->', head)
-    // Marked: the server puts a tag's first answer in its place (server/http/static.ts FRAME_START/FRAME_END).
-    .replace('<!--boot-frame-->', `<!--frame-->${bootFrame}<!--/frame-->`)
+    // Marked: the server puts a tag's first answer in its place (server/http/static.ts).
+    .replace('<!--boot-frame-->', `${FRAME_MARKS.start}${bootFrame}${FRAME_MARKS.end}`)
     .replace('<!--entry-->', `<script type="module" src="${entryUrl}"></script>`);
   await writeFile(join(pub, 'index.html'), html);
 }

@@ -86,7 +86,7 @@ export function firstAnswerWire(answer: AnonymousAnswer): FirstAnswerWire {
 }
 
 /** The data element the app reads the answer from; its text cannot close the element. */
-export function firstAnswerElement(answer: AnonymousAnswer): string {
+function firstAnswerElement(answer: AnonymousAnswer): string {
   return `<script type="application/json" id="${FIRST_ANSWER_ELEMENT_ID}">${scriptSafeJson(firstAnswerWire(answer))}</script>`;
 }
 
@@ -116,12 +116,13 @@ export function createFirstAnswers(options: {
     if (readCookie(req.headers.cookie ?? null, SESSION_COOKIE)) return null;
     try {
       const answer = await askAnonymously(clients, route.hash);
-      if (answer === null) return null;
       const { html, path, title } = options.render(answer, options.origin);
       const cover = answer.vehicle?.vehicle?.cover ?? '';
       const images = cover !== '' && answer.files[cover] !== undefined ? [answer.files[cover]] : [];
       return { root: html + firstAnswerElement(answer), path, title, images };
     } catch (error) {
+      // A code the resolver refuses, or a vehicle that changed between the questions (made private, removed): the
+      // plain shell asks again.
       if (error instanceof ConnectError && (error.code === Code.InvalidArgument || error.code === Code.NotFound)) return null;
       if (isDatabaseUnavailable(error) || (error instanceof ConnectError && error.code === Code.Unavailable)) {
         console.warn('first answer skipped: the database is unavailable');
@@ -141,34 +142,28 @@ type Clients = {
 };
 
 /** What an anonymous caller is told about the tag `hash`, and, for a vehicle it opens, about that vehicle. */
-export async function askAnonymously(clients: Clients, hash: string): Promise<AnonymousAnswer | null> {
+async function askAnonymously(clients: Clients, hash: string): Promise<AnonymousAnswer> {
   const resolve = await clients.tags.resolve({ hash });
   if (resolve.status !== TagStatus.VEHICLE) return { hash, resolve, vehicle: null, profile: null, files: {} };
   const { vehicleId } = resolve;
-  try {
-    const [vehicle, profile] = await Promise.all([
-      clients.vehicles.getVehicle({ vehicleId }),
-      clients.contents.listVehicleContents({ vehicleId, app: App.PROFILE }),
-    ]);
-    // The files the profile shows: its cover and its photos, each as GetDownloadSignedUrl gives it to this caller.
-    const hashes = new Set<string>();
-    if (vehicle.vehicle?.cover) hashes.add(vehicle.vehicle.cover);
-    for (const item of profile.contents) if (item.kind === VehicleContentKind.IMAGE && item.fileCombinedHash) hashes.add(item.fileCombinedHash);
-    const files: Record<string, string> = {};
-    await Promise.all(
-      [...hashes].map(async (combinedHash) => {
-        try {
-          files[combinedHash] = (await clients.uploads.getDownloadSignedUrl({ combinedHash })).downloadUrl;
-        } catch (error) {
-          // A file not uploaded yet (or gone) shows as the app shows it: its placeholder.
-          if (!(error instanceof ConnectError && error.code === Code.NotFound)) throw error;
-        }
-      }),
-    );
-    return { hash, resolve, vehicle, profile, files };
-  } catch (error) {
-    // Changed between the two questions (made private, removed): the plain shell asks again.
-    if (error instanceof ConnectError && error.code === Code.NotFound) return null;
-    throw error;
-  }
+  const [vehicle, profile] = await Promise.all([
+    clients.vehicles.getVehicle({ vehicleId }),
+    clients.contents.listVehicleContents({ vehicleId, app: App.PROFILE }),
+  ]);
+  // The files the profile shows: its cover and its photos, each as GetDownloadSignedUrl gives it to this caller.
+  const hashes = new Set<string>();
+  if (vehicle.vehicle?.cover) hashes.add(vehicle.vehicle.cover);
+  for (const item of profile.contents) if (item.kind === VehicleContentKind.IMAGE && item.fileCombinedHash) hashes.add(item.fileCombinedHash);
+  const files: Record<string, string> = {};
+  await Promise.all(
+    [...hashes].map(async (combinedHash) => {
+      try {
+        files[combinedHash] = (await clients.uploads.getDownloadSignedUrl({ combinedHash })).downloadUrl;
+      } catch (error) {
+        // A file not uploaded yet (or gone) shows as the app shows it: its placeholder.
+        if (!(error instanceof ConnectError && error.code === Code.NotFound)) throw error;
+      }
+    }),
+  );
+  return { hash, resolve, vehicle, profile, files };
 }

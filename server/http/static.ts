@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { FRAME_MARKS } from '../../src/domain/firstAnswer.js';
 import type { FirstAnswerPage } from './first-answer.js';
 import { mimeType } from './mime.js';
 
@@ -45,10 +46,6 @@ export interface StaticOptions {
   /** A tag's first answer for the request's path, put in the shell's root element (http/first-answer.ts); null: none. */
   firstAnswer?: (req: IncomingMessage, pathname: string) => Promise<FirstAnswerPage | null>;
 }
-
-/** Marks around the boot frame in the built index.html (build.mjs), which a first answer takes the place of. */
-export const FRAME_START = '<!--frame-->';
-export const FRAME_END = '<!--/frame-->';
 
 interface Found {
   file: string;
@@ -94,10 +91,10 @@ async function sendFirstAnswer(
   // priority) would share the bandwidth with it and hold it back by seconds, and the page needs no code to show.
   // The code then loads as the page's own scripts ask for it, after the photo, and the app takes over a moment later.
   if (answer.images.length > 0) shell = shell.replace(/\n\s*<link rel="modulepreload" href="[^"]*">/g, '');
-  const start = shell.indexOf(FRAME_START);
-  const end = shell.indexOf(FRAME_END);
+  const start = shell.indexOf(FRAME_MARKS.start);
+  const end = shell.indexOf(FRAME_MARKS.end);
   if (start < 0 || end < start) throw new Error('index.html has no boot frame marks to put a first answer in');
-  const html = Buffer.from(shell.slice(0, start + FRAME_START.length) + answer.root + shell.slice(end));
+  const html = Buffer.from(shell.slice(0, start + FRAME_MARKS.start.length) + answer.root + shell.slice(end));
   const out: Record<string, string> = { ...headers, 'cache-control': 'no-store' };
   delete out.etag;
   const link =

@@ -24,20 +24,19 @@ export function firstAnswerHtml(answer: FirstAnswer, origin: string): { html: st
     const remote = firstRemoteTag(answer.hash);
     const outcome = remote === null ? null : outcomeOf(answer.hash, remote);
     const path = outcome?.kind === 'redirect' ? outcome.path : `/${answer.hash}`;
-    takeRenderedHeading();
-    const page = renderingAt(path, () =>
-      renderToStaticMarkup(<SiteOriginProvider origin={origin}>{routePage(path, answer.hash)}</SiteOriginProvider>),
-    );
-    const heading = takeRenderedHeading();
-    const frame = renderingAt(path, () =>
-      renderToStaticMarkup(
+    return renderingAt(path, () => {
+      // The page first: the header around it shows the heading the page asked for as it rendered.
+      takeRenderedHeading();
+      const page = renderToStaticMarkup(<SiteOriginProvider origin={origin}>{routePage(path, answer.hash)}</SiteOriginProvider>);
+      const heading = takeRenderedHeading();
+      const frame = renderToStaticMarkup(
         <AppFrame heading={heading} auth="signed-out">
           <template data-first-answer-page="" />
         </AppFrame>,
-      ),
-    );
-    if (!frame.includes(PAGE_SLOT)) throw new Error('The first answer frame lost its page slot');
-    return { html: frame.replace(PAGE_SLOT, page), path, title: documentTitle(heading.title) };
+      );
+      if (!frame.includes(PAGE_SLOT)) throw new Error('The first answer frame lost its page slot');
+      return { html: frame.replace(PAGE_SLOT, page), path, title: documentTitle(heading.title) };
+    });
   });
 }
 

@@ -2,6 +2,12 @@
 // writes it, src/data/firstAnswerCodec.ts reads it): one JSON data element naming its parts, each RPC answer in the
 // wire's own binary form, base64.
 
+/**
+ * The marks around the boot frame in the built index.html (build.mjs writes them): the server puts a tag's first
+ * answer between them, in the frame's place (server/http/static.ts).
+ */
+export const FRAME_MARKS = { start: '<!--frame-->', end: '<!--/frame-->' } as const;
+
 /** The id of the data element that carries a first answer in the page (never executed: a JSON data block). */
 export const FIRST_ANSWER_ELEMENT_ID = 'tagbook-first-answer';
 
