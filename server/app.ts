@@ -19,6 +19,7 @@ import { handleFiles } from './files/blob-routes.js';
 import { createFileStorage, type FileStorage } from './files/files.js';
 import { removeDiskPartials } from './files/partials.js';
 import { sweepFiles } from './files/sweep.js';
+import { mailDueReminders } from './vehicles/reminderMail.js';
 import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.js';
 
 export interface RunningServer {
@@ -35,6 +36,7 @@ export interface RunningServer {
 }
 
 const FILE_SWEEP_INTERVAL_MS = 5 * 60_000;
+const REMINDER_MAIL_INTERVAL_MS = 15 * 60_000;
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -65,6 +67,19 @@ export async function startServer(
       .finally(() => (sweeping = null));
   }, FILE_SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Reminders that have fallen due are mailed to their vehicles' owners, once per due point (vehicles/reminderMail.ts):
+  // soon after a start, then every quarter of an hour; one pass at a time.
+  let remindersRunning: Promise<unknown> | null = null;
+  const mailReminders = () => {
+    remindersRunning ??= mailDueReminders(db, config.publicUrl, new Date())
+      .then((sent) => sent > 0 && mailer.later(() => mailer.deliverPending()))
+      .catch((err: unknown) => console.error('reminder mails failed', err))
+      .finally(() => (remindersRunning = null));
+  };
+  const reminderTimer = setInterval(mailReminders, REMINDER_MAIL_INTERVAL_MS);
+  reminderTimer.unref();
+  const firstReminders = setTimeout(mailReminders, 10_000);
+  firstReminders.unref();
   const sync = await startSyncEngine(db, config, options.sync);
   const linkFor = routePreloadHeaders(config.staticDir);
   const renderFirstAnswer = await loadFirstAnswerRenderer();
@@ -130,7 +145,10 @@ export async function startServer(
     files,
     async close() {
       clearInterval(sweep);
+      clearInterval(reminderTimer);
+      clearTimeout(firstReminders);
       await sweeping;
+      await remindersRunning;
       // Streams end when shutdown begins; the replicator stops after them, before the database closes.
       await inflight.shutdown(config.shutdownGraceMs);
       await sync.stop();

@@ -7,8 +7,11 @@ import type { Queryable } from './db.js';
  * the RPCs (requireCompany) ask rowState and refuse in wasDeleted's words.
  */
 
-/** The tables whose rows are removed by setting deleted_at (migrations 0001, 0007, 0010). */
-const SOFT_DELETED = new Set(['companies', 'customers', 'service_requests', 'vehicle_notes', 'track_sessions', 'company_services']);
+/** The tables whose rows are removed by setting deleted_at (migrations 0001, 0007, 0010, 0027). */
+const SOFT_DELETED = new Set([
+  'companies', 'customers', 'service_requests', 'vehicle_notes', 'track_sessions', 'company_services', 'odometer_readings',
+  'vehicle_reminders', 'reminder_completions',
+]);
 
 /** Whether there is such a row, and whether it was soft-deleted. */
 export type RowState = 'missing' | 'deleted' | 'live';

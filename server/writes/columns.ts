@@ -44,6 +44,8 @@ export const REFERENCED = {
   customers: 'customer',
   vehicles: 'vehicle',
   service_requests: 'service request',
+  vehicle_reminders: 'reminder',
+  odometer_readings: 'odometer reading',
 } as const;
 export type ReferencedTable = keyof typeof REFERENCED;
 

@@ -4,12 +4,15 @@ import type { TableWrites } from './tableWrites.js';
 import { companies } from './tables/companies.js';
 import { company_employees } from './tables/company_employees.js';
 import { customers } from './tables/customers.js';
+import { odometer_readings } from './tables/odometer_readings.js';
 import { qr_tags } from './tables/qr_tags.js';
+import { reminder_completions } from './tables/reminder_completions.js';
 import { service_requests } from './tables/service_requests.js';
 import { track_sessions } from './tables/track_sessions.js';
 import { upload_form_files } from './tables/upload_form_files.js';
 import { users } from './tables/users.js';
 import { vehicle_notes } from './tables/vehicle_notes.js';
+import { vehicle_reminders } from './tables/vehicle_reminders.js';
 import { vehicles } from './tables/vehicles.js';
 import { vehicles_info } from './tables/vehicles_info.js';
 import { worktime } from './tables/worktime.js';
@@ -17,7 +20,7 @@ import { worktime } from './tables/worktime.js';
 /** The synced tables a device writes, each with its record; no other table is written from a device. */
 const TABLES = {
   users, vehicles, vehicles_info, qr_tags, companies, company_employees, customers, service_requests, worktime, vehicle_notes,
-  track_sessions, upload_form_files,
+  track_sessions, odometer_readings, vehicle_reminders, reminder_completions, upload_form_files,
 } as const;
 
 export type WritableTable = keyof typeof TABLES;

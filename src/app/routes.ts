@@ -1,32 +1,17 @@
 // The route table itself lives in src/domain/routes.ts (the server matches routes too); the app imports it from here.
 import { isTagHash, TAG_BATCH_MAX } from '../domain/ids.js';
-import type { AdminView, HelpTopic, VehicleSection, VehicleView } from '../domain/routes.js';
+import { vehiclePath, type AdminView, type HelpTopic, type VehicleSection } from '../domain/routes.js';
 
 export * from '../domain/routes.js';
 
 // Builders for the paths other code links to. Every part is encoded, so a bad value yields a path that matches
 // not-found instead of one that escapes into another route.
 
-const VEHICLE_VIEW_PATHS: Record<VehicleView, string> = {
-  profile: '',
-  info: '/info',
-  'request-services': '/request-services',
-  notes: '/notes',
-  'all-notes': '/all-notes',
-  logbook: '/logbook',
-  'track-support': '/track-support',
-  ownership: '/admin/ownership',
-};
-
 const enc = encodeURIComponent;
 
 export const HOME_PATH = '/';
 export const MY_VEHICLES_PATH = '/vehicle/';
 export const MY_ACCOUNT_PATH = '/my-account';
-
-export function vehiclePath(vehicleId: string, view: VehicleView = 'profile'): string {
-  return `/vehicle/${enc(vehicleId)}${VEHICLE_VIEW_PATHS[view]}`;
-}
 
 export function serviceRequestPath(vehicleId: string, serviceRequestId: string): string {
   return `/vehicle/${enc(vehicleId)}/request-services/${enc(serviceRequestId)}`;

@@ -7,6 +7,7 @@ const users = new Table({
   display_name: column.text,
   email: column.text,
   is_admin: column.integer,
+  distance_unit: column.text,
   created_at: column.text,
   updated_at: column.text,
 });
@@ -204,6 +205,57 @@ const track_sessions = new Table(
   { indexes: { by_vehicle: ['vehicle_id', 'held_on'] } },
 );
 
+/** What the odometer showed on a day (read_on, YYYY-MM-DD), in whole units of `unit` (km or mi). */
+const odometer_readings = new Table(
+  {
+    vehicle_id: column.text,
+    user_id: column.text,
+    read_on: column.text,
+    value: column.integer,
+    unit: column.text,
+    note: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id', 'read_on'] } },
+);
+
+/** Maintenance reminders: a first due day and/or reading, and the intervals that repeat it (src/domain/reminders.ts). */
+const vehicle_reminders = new Table(
+  {
+    vehicle_id: column.text,
+    user_id: column.text,
+    title: column.text,
+    due_on: column.text,
+    due_distance: column.integer,
+    distance_unit: column.text,
+    every_months: column.integer,
+    every_distance: column.integer,
+    email: column.integer,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id'] } },
+);
+
+/** Each time a reminder was done: the day and the odometer reading written with it, if any. */
+const reminder_completions = new Table(
+  {
+    reminder_id: column.text,
+    vehicle_id: column.text,
+    user_id: column.text,
+    done_on: column.text,
+    reading_id: column.text,
+    note: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id'] } },
+);
+
 /** A vehicle's history, written by the server only (the logbook reads it). */
 const vehicle_events = new Table(
   { vehicle_id: column.text, kind: column.text, detail: column.text, actor_name: column.text, created_at: column.text },
@@ -295,6 +347,9 @@ export const AppSchema = new Schema({
   bucket_files,
   vehicle_notes,
   track_sessions,
+  odometer_readings,
+  vehicle_reminders,
+  reminder_completions,
   vehicle_events,
   local_preferences,
   local_upload_queue,

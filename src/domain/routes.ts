@@ -10,6 +10,7 @@ export type VehicleView =
   | 'all-notes'
   | 'logbook'
   | 'track-support'
+  | 'maintenance'
   | 'ownership';
 
 export type VehicleSection =
@@ -76,9 +77,27 @@ const VEHICLE_VIEWS: ReadonlySet<string> = new Set<VehicleView>([
   'all-notes',
   'logbook',
   'track-support',
+  'maintenance',
 ]);
 
 const ADMIN_VIEWS: ReadonlySet<string> = new Set<AdminView>(['service-request', 'vehicles', 'customers', 'users']);
+
+const VEHICLE_VIEW_PATHS: Record<VehicleView, string> = {
+  profile: '',
+  info: '/info',
+  'request-services': '/request-services',
+  notes: '/notes',
+  'all-notes': '/all-notes',
+  logbook: '/logbook',
+  'track-support': '/track-support',
+  maintenance: '/maintenance',
+  ownership: '/admin/ownership',
+};
+
+/** The path of a vehicle's page (here, not in the app's builders, because the server's mails link to them too). */
+export function vehiclePath(vehicleId: string, view: VehicleView = 'profile'): string {
+  return `/vehicle/${encodeURIComponent(vehicleId)}${VEHICLE_VIEW_PATHS[view]}`;
+}
 
 export function matchRoute(pathname: string): Route {
   if (pathname === '/') return { name: 'public-vehicles' };

@@ -158,6 +158,8 @@ describe.each(backends)('the time a record was made, on %s', (backend) => {
       const vehicle = newId();
       const company = newId();
       const request = newId();
+      const reading = newId();
+      const reminder = newId();
       return {
         vehicles: [{ op: 'PUT', table: 'vehicles', id: vehicle, data: { name: 'Sample', user_id: ids.admin } }],
         vehicles_info: [{ op: 'PUT', table: 'vehicles_info', id: newId(), data: { vehicle_id: vehicle, make: 'Ford' } }],
@@ -169,6 +171,9 @@ describe.each(backends)('the time a record was made, on %s', (backend) => {
         worktime: [{ op: 'PUT', table: 'worktime', id: newId(), data: { service_request_id: request, operation: WORK_START, time: iso(Date.now() - HOUR) } }],
         vehicle_notes: [{ op: 'PUT', table: 'vehicle_notes', id: newId(), data: { vehicle_id: vehicle, user_id: ids.admin, body: 'Sample' } }],
         track_sessions: [{ op: 'PUT', table: 'track_sessions', id: newId(), data: { vehicle_id: vehicle, user_id: ids.admin, held_on: '2026-01-01', circuit: 'Sample Ring' } }],
+        odometer_readings: [{ op: 'PUT', table: 'odometer_readings', id: reading, data: { vehicle_id: vehicle, user_id: ids.admin, read_on: '2026-01-01', value: 1200, unit: 'km' } }],
+        vehicle_reminders: [{ op: 'PUT', table: 'vehicle_reminders', id: reminder, data: { vehicle_id: vehicle, user_id: ids.admin, title: 'Oil', due_distance: 5000, distance_unit: 'km' } }],
+        reminder_completions: [{ op: 'PUT', table: 'reminder_completions', id: newId(), data: { reminder_id: reminder, vehicle_id: vehicle, user_id: ids.admin, done_on: '2026-01-01', reading_id: reading } }],
       };
     }
 
