@@ -236,6 +236,36 @@ async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, v
       best_lap_ms: bestLap, conditions, tire_pressure_front: pressure, tire_pressure_rear: pressure === null ? null : Math.round((pressure + 0.1) * 10) / 10, tires,
     });
   }
+  await seedMaintenance(tx, userId.owner, id('DEMOTAG00001'), (days) => daysAgo(days).toISOString().slice(0, 10));
+}
+
+/**
+ * The owner reads miles; their car has readings (one of them a typo the app flags), an oil change done two weeks ago
+ * and due again within 600 miles, and the registration due within the month: the home page has something due.
+ */
+async function seedMaintenance(tx: Queryable, ownerId: string, vehicleId: string, day: (daysAgo: number) => string): Promise<void> {
+  await tx.query(`update users set distance_unit = 'mi' where id = $1`, [ownerId]);
+  const reading = async (daysAgo: number, value: number, note: string | null = null) => {
+    const readingId = newId();
+    await insert(tx, 'odometer_readings', { id: readingId, vehicle_id: vehicleId, user_id: ownerId, read_on: day(daysAgo), value, unit: 'mi', note });
+    return readingId;
+  };
+  await reading(120, 18_900);
+  const oilChange = await reading(14, 21_450, 'Oil change');
+  await reading(6, 2_548);
+  await reading(2, 25_480, 'Before the track day');
+  const oil = newId();
+  await insert(tx, 'vehicle_reminders', {
+    id: oil, vehicle_id: vehicleId, user_id: ownerId, title: 'Oil change', due_distance: 21_450, due_on: day(20), distance_unit: 'mi',
+    every_months: 12, every_distance: 4_500,
+  });
+  await insert(tx, 'reminder_completions', { id: newId(), reminder_id: oil, vehicle_id: vehicleId, user_id: ownerId, done_on: day(14), reading_id: oilChange });
+  await insert(tx, 'vehicle_reminders', {
+    id: newId(), vehicle_id: vehicleId, user_id: ownerId, title: 'Registration renewal', due_on: day(-18), distance_unit: 'mi', every_months: 12,
+  });
+  await insert(tx, 'vehicle_reminders', {
+    id: newId(), vehicle_id: vehicleId, user_id: ownerId, title: 'Brake fluid', due_on: day(-200), distance_unit: 'mi', every_months: 24,
+  });
 }
 
 /** A few lines for the console: who can sign in with what, and which tags are free to register. */

@@ -72,6 +72,7 @@ const ServiceRequestsSection = lazy(() =>
 );
 const vehicleServices = (props: VehicleServicesProps) => <ServiceRequestsSection {...props} />;
 const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => ({ default: m.MyWork })));
+const DueMaintenance = lazy(() => import('../features/vehicles/DueMaintenance.js').then((m) => ({ default: m.DueMaintenance })));
 const MyVehiclesShortcut = lazy(() => import('../features/vehicles/MyVehiclesShortcut.js').then((m) => ({ default: m.MyVehiclesShortcut })));
 const ActiveRequestBanner = lazy(() =>
   import('../features/services/ActiveRequestBanner.js').then((m) => ({ default: m.ActiveRequestBanner })),
@@ -91,6 +92,7 @@ export function RoutePage({ route }: { route: Route }) {
           before={
             signedIn ? (
               <>
+                <DueMaintenance />
                 <MyVehiclesShortcut />
                 <MyWork />
               </>

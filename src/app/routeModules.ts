@@ -60,6 +60,8 @@ export const MEMBER_MODULES: readonly string[] = [
   'src/features/vehicles/notes/NotesSection.tsx',
   'src/features/vehicles/logbook/LogbookSection.tsx',
   'src/features/vehicles/track/TrackSection.tsx',
+  'src/features/vehicles/maintenance/MaintenanceSection.tsx',
+  'src/features/vehicles/DueMaintenance.tsx',
   'src/features/vehicles/ownership/OwnershipSection.tsx',
   'src/features/services/ServiceRequestsSection.tsx',
   'src/features/services/MyWork.tsx',

@@ -1,3 +1,5 @@
+import { parseNumberInput } from './numberInput.js';
+
 /**
  * Odometer readings and the distances reminders count in. Pure: the vehicle pages, the reminders on the device and
  * the server's due-mail job all read the same figures from here.
@@ -97,4 +99,16 @@ export function currentOdometer(readings: readonly OdometerReading[]): Odometer 
   const { trusted } = checkReadings(readings);
   const last = trusted[trusted.length - 1];
   return last ? { metres: toMetres(last.value, last.unit), on: last.read_on } : null;
+}
+
+/**
+ * An odometer reading as typed. Whole units only, so a separator followed by groups of three digits ("45,000",
+ * "45.000", "45 000") can only be grouping, in any locale, and is read as 45000; anything else goes through the
+ * number field's own rules (numberInput.ts), which refuse a fraction.
+ */
+export function parseOdometerInput(text: string): { ok: true; value: number } | { ok: false; error: string } {
+  const compact = text.trim().replace(/[\s\u00a0\u202f\u2009']/g, '');
+  if (compact === '') return { ok: false, error: 'Type the distance the odometer shows' };
+  const grouped = /^\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*$/.test(compact) ? compact.replace(/[.,]/g, '') : compact;
+  return parseNumberInput(grouped, ODOMETER_LIMITS.value);
 }

@@ -65,6 +65,11 @@ const SCREENS: Screen[] = [
   { name: 'vehicle-all-notes', role: 'owner', path: '/vehicle/{vehicle:Red 911}/all-notes' },
   { name: 'vehicle-logbook', role: 'owner', path: '/vehicle/{vehicle:Red 911}/logbook' },
   { name: 'vehicle-track', role: 'owner', path: '/vehicle/{vehicle:Red 911}/track-support' },
+  // Maintenance: the reminders and odometer, a reminder being set, one being marked done, and where due ones show.
+  { name: 'vehicle-maintenance', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', full: true, docs: true },
+  { name: 'vehicle-maintenance-add', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Add reminder', full: true },
+  { name: 'vehicle-maintenance-done', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Done' },
+  { name: 'owner-home', role: 'owner', path: '/' },
   { name: 'vehicle-other', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}' },
   { name: 'vehicle-other-ownership', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}/admin/ownership' },
   { name: 'vehicle-private', role: 'owner', path: '/vehicle/{vehicle:Camper van}' },

@@ -10,7 +10,8 @@
  * - reminder_completions: each time a reminder was marked done, on which day and, if given, with which reading.
  * - reminder_mail (server only, not synced): the due point a reminder's mail was last sent for, so each due point
  *   mails once (server/vehicles/reminderMail.ts).
- * - users.distance_unit: kilometres or miles, what the person reads and types distances in.
+ * - users.distance_unit: kilometres or miles, what the person reads and types distances in. users leaves the server
+ *   column by column (tagbook_sync_columns, 0003), so that list learns it too.
  *
  * The three records are a vehicle's like its notes and track days: soft-deleted (deleted_at), made on a device with
  * its time of making (0016: received_at beside it, both kept), scoped to the vehicle's owner and watching admins
@@ -38,6 +39,14 @@ create trigger ${table}_sync after insert or update or delete on ${table}
 
 export default String.raw`
 alter table users add column distance_unit text not null default 'km' check (distance_unit in ('km', 'mi'));
+create or replace function tagbook_sync_columns(table_name text, r jsonb) returns jsonb language sql immutable as $$
+  select case table_name
+    when 'users' then jsonb_build_object(
+      'id', r -> 'id', 'display_name', r -> 'display_name', 'email', r -> 'email',
+      'is_admin', r -> 'is_admin', 'distance_unit', r -> 'distance_unit', 'created_at', r -> 'created_at', 'updated_at', r -> 'updated_at')
+    else r
+  end;
+$$;
 
 create table odometer_readings (
   id text primary key check (id <> ''),

@@ -1,7 +1,7 @@
 import { DISTANCE_UNITS } from '../../../src/domain/odometer.js';
 import { REMINDER_LIMITS } from '../../../src/domain/reminders.js';
 import { DATE, FLAG, HAPPENED, int, kept, needed, ref, text } from '../columns.js';
-import { NO_SUCH_ROW } from '../refusals.js';
+import { invalid, NO_SUCH_ROW } from '../refusals.js';
 import type { TableWrites } from '../tableWrites.js';
 import { vehicleRecordPermission } from './vehicleRecord.js';
 
@@ -22,5 +22,7 @@ export const vehicle_reminders = {
   },
   madeOnDevice: { column: 'vehicle_id', parent: 'vehicles' },
   forOthersThanAdmins: vehicleRecordPermission,
+  // What the database holds too (migration 0027), said in a person's words rather than refused by the database.
+  values: ({ next }) => (next !== null && next.due_on == null && next.due_distance == null ? invalid('A reminder is due on a day, at a reading, or both') : null),
   missingRow: NO_SUCH_ROW,
 } satisfies TableWrites;

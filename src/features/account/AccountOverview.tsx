@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../rpc/session.js';
 import { Card } from '../../ui/Card.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ChangePasswordForm } from './ChangePasswordForm.js';
+import { DistanceUnitChoice } from './DistanceUnitChoice.js';
 import { SignOutActions } from './SignOutActions.js';
 
 /** The signed-in user's account: who they are, their password, and signing out. */
@@ -22,6 +23,11 @@ export function AccountOverview() {
           <dt>Email</dt>
           <dd data-field="email">{user.email}</dd>
         </dl>
+      </Card>
+      <Card aria-labelledby="units-title">
+        <h2 id="units-title">Distances</h2>
+        <p className="ui-muted">How odometer readings and reminders read and are typed.</p>
+        <DistanceUnitChoice userId={user.id} />
       </Card>
       <Card aria-labelledby="change-password-title">
         <h2 id="change-password-title">Change password</h2>

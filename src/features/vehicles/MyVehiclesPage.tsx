@@ -17,6 +17,7 @@ import { UnsentMark } from '../../ui/UnsentMark.js';
 import { VisibilityIcon } from '../../ui/VisibilityIcon.js';
 import { vehicleDisplayName } from '../../domain/vehicleName.js';
 import { Alert } from '../../ui/Alert.js';
+import { DueMaintenance } from './DueMaintenance.js';
 
 const ADD_VEHICLE_INPUT_ID = 'add-vehicle-name';
 
@@ -44,6 +45,7 @@ export function MyVehiclesPage() {
   return (
     <section className="page" data-page="my-vehicles">
       <PageHeader icon={Car} title="My Vehicles" />
+      <DueMaintenance />
       <div className="ui-section" data-state={vehicles.status}>
         {vehicles.status === 'loading' && <Loading />}
         {vehicles.status === 'error' && (

@@ -3,6 +3,7 @@ import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import Car from 'lucide-react/icons/car';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Flag from 'lucide-react/icons/flag';
+import Gauge from 'lucide-react/icons/gauge';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import QrCode from 'lucide-react/icons/qr-code';
 import Wrench from 'lucide-react/icons/wrench';
@@ -19,6 +20,7 @@ export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
   services: Wrench,
   notes: NotebookPen,
   'track-support': Flag,
+  maintenance: Gauge,
   ownership: ArrowRightLeft,
 };
 
@@ -26,7 +28,7 @@ export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
 function activeEntry(view: VehicleView | 'service-request'): MenuEntryId | null {
   if (view === 'all-notes' || view === 'logbook') return 'notes';
   if (view === 'service-request' || view === 'request-services') return 'services';
-  if (view === 'profile' || view === 'info' || view === 'notes' || view === 'track-support' || view === 'ownership') return view;
+  if (view === 'profile' || view === 'info' || view === 'notes' || view === 'track-support' || view === 'maintenance' || view === 'ownership') return view;
   return null;
 }
 

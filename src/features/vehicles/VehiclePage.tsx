@@ -30,6 +30,8 @@ const NotesSection = lazy(() => import('./notes/NotesSection.js').then((m) => ({
 const AllNotesSection = lazy(() => import('./notes/NotesSection.js').then((m) => ({ default: m.AllNotesSection })));
 const LogbookSection = lazy(() => import('./logbook/LogbookSection.js').then((m) => ({ default: m.LogbookSection })));
 const TrackSection = lazy(() => import('./track/TrackSection.js').then((m) => ({ default: m.TrackSection })));
+const MaintenanceSection = lazy(() => import('./maintenance/MaintenanceSection.js').then((m) => ({ default: m.MaintenanceSection })));
+const VehicleDueMaintenance = lazy(() => import('./DueMaintenance.js').then((m) => ({ default: m.VehicleDueMaintenance })));
 const OwnershipSection = lazy(() => import('./ownership/OwnershipSection.js').then((m) => ({ default: m.OwnershipSection })));
 
 const SECTION_TITLES: Record<VehicleSection['view'], string> = {
@@ -41,6 +43,7 @@ const SECTION_TITLES: Record<VehicleSection['view'], string> = {
   'all-notes': 'All notes',
   logbook: 'Logbook',
   'track-support': 'Track Support',
+  maintenance: 'Maintenance',
   ownership: 'Ownership',
 };
 
@@ -118,6 +121,11 @@ function VehicleShell({
       <div className={menu.length > 0 ? 'vehicle-layout vehicle-layout--menu' : 'vehicle-layout'}>
         {menu.length > 0 && <VehicleMenu vehicleId={vehicleId} entries={menu} view={section.view} onShowQr={() => setShowingQr(true)} />}
         <div className="vehicle-layout__main">
+          {editable && section.view === 'profile' && (
+            <Suspense fallback={null}>
+              <VehicleDueMaintenance vehicleId={vehicleId} userId={area.userId} />
+            </Suspense>
+          )}
           <Suspense fallback={<Loading />}>
             <SectionContent area={area} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} />
           </Suspense>
@@ -156,6 +164,8 @@ function SectionContent({
       return <LogbookSection area={area} vehicleId={vehicleId} />;
     case 'track-support':
       return <TrackSection area={area} vehicleId={vehicleId} />;
+    case 'maintenance':
+      return <MaintenanceSection area={area} vehicleId={vehicleId} />;
     case 'ownership':
       return <OwnershipSection area={area} />;
     case 'request-services':

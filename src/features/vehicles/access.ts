@@ -59,6 +59,7 @@ export const SECTION_ACCESS: Record<VehicleView | 'service-request', Access> = {
   'all-notes': 'owner',
   logbook: 'owner',
   'track-support': 'owner',
+  maintenance: 'owner',
   ownership: 'admin',
 };
 
@@ -74,7 +75,7 @@ export function sectionGate(view: keyof typeof SECTION_ACCESS, access: Access, s
   return signedIn ? 'not-found' : 'sign-in';
 }
 
-export type MenuEntryId = 'profile' | 'info' | 'show-qr-code' | 'services' | 'notes' | 'track-support' | 'ownership';
+export type MenuEntryId = 'profile' | 'info' | 'show-qr-code' | 'services' | 'notes' | 'track-support' | 'maintenance' | 'ownership';
 
 export interface MenuEntry {
   id: MenuEntryId;
@@ -85,7 +86,8 @@ export interface MenuEntry {
 
 /**
  * The side menu, in order: Profile, Info, Show QR Code (only while a tag is linked), Services, Notes, Track
- * Support, Ownership (admins only). Shown only to those who can edit; empty for everyone else.
+ * Support, Maintenance (odometer and reminders), Ownership (admins only). Shown only to those who can edit; empty
+ * for everyone else.
  */
 export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {
   if (!canEdit(access)) return [];
@@ -98,6 +100,7 @@ export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {
     { id: 'services', label: 'Services', view: 'request-services' },
     { id: 'notes', label: 'Notes', view: 'notes' },
     { id: 'track-support', label: 'Track Support', view: 'track-support' },
+    { id: 'maintenance', label: 'Maintenance', view: 'maintenance' },
   );
   if (access === 'admin') entries.push({ id: 'ownership', label: 'Ownership', view: 'ownership' });
   return entries;

@@ -4,6 +4,8 @@ import CirclePlus from 'lucide-react/icons/circle-plus';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Eye from 'lucide-react/icons/eye';
 import Flag from 'lucide-react/icons/flag';
+import Gauge from 'lucide-react/icons/gauge';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import History from 'lucide-react/icons/history';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Pencil from 'lucide-react/icons/pencil';
@@ -19,6 +21,9 @@ import type { VehicleArea } from '../data/useVehicleArea.js';
 import { formatWorkTotal } from '../../../entities/worktime/format.js';
 import { formatCalendarDate, formatDateTime } from '../format.js';
 import { buildLogbook, type LogKind } from './logbook.js';
+import { isDistanceUnit } from '../../../domain/odometer.js';
+import { formatDistance } from '../../../entities/maintenance/format.js';
+import { useCompletionLog, useDistanceUnit, useVehicleMaintenance } from '../../../entities/maintenance/queries.js';
 import './logbook.css';
 
 const ICONS: Record<LogKind, LucideIcon> = {
@@ -32,6 +37,8 @@ const ICONS: Record<LogKind, LucideIcon> = {
   service: Wrench,
   'service-done': Wrench,
   track: Flag,
+  odometer: Gauge,
+  'reminder-done': CircleCheck,
 };
 
 /** The logbook: the vehicle's whole story in time order, newest first, by year — what an owner hands over. */
@@ -40,7 +47,21 @@ export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicle
   const notes = useVehicleNotes(area, vehicleId);
   const services = useServiceSummaries(area, vehicleId);
   const sessions = useTrackSessions(area, vehicleId);
-  const loading = [events, notes, services, sessions].some((r) => r.status === 'loading');
+  const maintenance = useVehicleMaintenance(vehicleId);
+  const completions = useCompletionLog(vehicleId);
+  const unit = useDistanceUnit(area.userId);
+  const loading = [events, notes, services, sessions, completions].some((r) => r.status === 'loading') || maintenance.loading;
+  const maintenanceLog = useMemo(() => {
+    const shown = (value: number | null, from: string | null) => (value !== null && isDistanceUnit(from) ? formatDistance(value, from, unit) : null);
+    const withCompletion = new Set(maintenance.completions.map((c) => c.reading_id));
+    return {
+      remindersDone: completions.rows.flatMap((c) => (c.done_on ? [{ id: c.id, done_on: c.done_on, title: c.title ?? 'Reminder', reading: shown(c.value, c.unit) }] : [])),
+      readings: maintenance.readings.flatMap((r) => {
+        const reading = shown(r.value, r.unit);
+        return r.read_on && reading && !withCompletion.has(r.id) ? [{ id: r.id, read_on: r.read_on, reading }] : [];
+      }),
+    };
+  }, [completions.rows, maintenance.readings, maintenance.completions, unit]);
   const entries = useMemo(
     () =>
       buildLogbook({
@@ -49,10 +70,11 @@ export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicle
         notes: notes.rows,
         services: services.rows,
         trackSessions: sessions.rows,
+        ...maintenanceLog,
         duration: formatWorkTotal,
         locale: navigator.language,
       }),
-    [vehicleId, area.vehicle?.created_at, events.rows, notes.rows, services.rows, sessions.rows],
+    [vehicleId, area.vehicle?.created_at, events.rows, notes.rows, services.rows, sessions.rows, maintenanceLog],
   );
   const years = useMemo(() => {
     const groups = new Map<string, typeof entries>();

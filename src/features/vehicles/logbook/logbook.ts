@@ -2,7 +2,9 @@ import { formatLapTime } from '../../../domain/lapTime.js';
 import { INFO_FIELDS, INFO_LABELS } from '../data/fields.js';
 import type { EventData, NoteData, ServiceData, TrackSessionData } from '../data/types.js';
 
-export type LogKind = 'added' | 'info' | 'ownership' | 'renamed' | 'visibility' | 'tag' | 'note' | 'service' | 'service-done' | 'track';
+export type LogKind =
+  | 'added' | 'info' | 'ownership' | 'renamed' | 'visibility' | 'tag' | 'note' | 'service' | 'service-done' | 'track' | 'odometer'
+  | 'reminder-done';
 
 export interface LogEntry {
   id: string;
@@ -21,6 +23,10 @@ export interface LogbookInput {
   notes: readonly NoteData[];
   services: readonly ServiceData[];
   trackSessions: readonly TrackSessionData[];
+  /** Reminders marked done, each with its title and the reading given with it (shown as written: "45,000 km"). */
+  remindersDone?: readonly { id: string; done_on: string; title: string; reading: string | null }[];
+  /** Odometer readings written on their own (not with a completion), shown as written. */
+  readings?: readonly { id: string; read_on: string; reading: string }[];
   /** Formats a duration for the work time of a service. */
   duration: (ms: number) => string;
   locale?: string;
@@ -60,8 +66,8 @@ function preview(text: string): string {
 
 /**
  * The logbook: the vehicle's story from what the database holds — when it was added, its history of info
- * changes, renames, public/private, tags and ownership, the notes, the service requests with their work time, and
- * the track days — newest first.
+ * changes, renames, public/private, tags and ownership, the notes, the service requests with their work time, the
+ * track days, the reminders done and the odometer readings — newest first.
  */
 export function buildLogbook(input: LogbookInput): LogEntry[] {
   const entries: LogEntry[] = [];
@@ -93,6 +99,12 @@ export function buildLogbook(input: LogbookInput): LogEntry[] {
       id: `track:${t.id}`, kind: 'track', at: t.held_on ?? '', title: `Track day at ${t.circuit ?? 'a circuit'}`,
       detail: facts.filter(Boolean).join(' · ') || null, actor: null,
     });
+  }
+  for (const d of input.remindersDone ?? []) {
+    entries.push({ id: `done:${d.id}`, kind: 'reminder-done', at: d.done_on, title: `${d.title} done`, detail: d.reading ? `Odometer ${d.reading}` : null, actor: null });
+  }
+  for (const r of input.readings ?? []) {
+    entries.push({ id: `reading:${r.id}`, kind: 'odometer', at: r.read_on, title: `Odometer ${r.reading}`, detail: null, actor: null });
   }
   // A day-only entry sorts as the end of its day, after the day's timed entries.
   const sortKey = (at: string) => (at.length === 10 ? `${at}T23:59:59.999Z` : at);
