@@ -34,12 +34,12 @@ describe('vehicle access', () => {
     expect(vehicleAccess(worker(link('garage', null, null)), car, null, [])).toBe('public');
   });
 
-  it('the menu: SPEC order, Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {
+  it('the menu: SPEC order (Maintenance added before Ownership), Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {
     const labels = (access: Access, hasTag: boolean) => vehicleMenu(access, hasTag).map((e) => e.label);
-    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support']);
-    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support']);
-    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Ownership']);
-    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Ownership']);
+    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance']);
+    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance']);
+    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Ownership']);
+    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Ownership']);
     for (const access of ['none', 'public', 'company'] as const) expect(labels(access, true), access).toEqual([]);
   });
 
@@ -59,10 +59,12 @@ describe('vehicle access', () => {
       'all-notes': 'not-found not-found show show',
       logbook: 'not-found not-found show show',
       'track-support': 'not-found not-found show show',
+      maintenance: 'not-found not-found show show',
       ownership: 'not-found not-found not-found show',
     });
     expect(sectionGate('notes', 'public', false)).toBe('sign-in');
     expect(sectionGate('ownership', 'public', false)).toBe('sign-in');
+    expect(sectionGate('maintenance', 'public', false)).toBe('sign-in');
     expect(sectionGate('profile', 'none', false)).toBe('not-found');
   });
 

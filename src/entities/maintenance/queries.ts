@@ -80,11 +80,14 @@ export function byUrgency(a: ReminderView, b: ReminderView): number {
   return rank(a) - rank(b) || (a.status.daysLeft ?? Infinity) - (b.status.daysLeft ?? Infinity) || a.rule.title.localeCompare(b.rule.title);
 }
 
-/** The unit the person reads distances in (their account's choice; kilometres until they choose). */
-export function useDistanceUnit(userId: string | null): DistanceUnit {
+/**
+ * The unit the person reads distances in (their account's choice; kilometres until they choose, or when this device
+ * does not hold their row). `loading` until the device has answered, so nothing is shown in the wrong unit first.
+ */
+export function useDistanceUnit(userId: string | null): { loading: boolean; unit: DistanceUnit } {
   const row = useWatchedQuery<{ distance_unit: string | null }>('SELECT distance_unit FROM users WHERE id = ?', [userId ?? '']);
   const unit = row.rows[0]?.distance_unit;
-  return isDistanceUnit(unit) ? unit : DEFAULT_DISTANCE_UNIT;
+  return { loading: row.status === 'loading', unit: isDistanceUnit(unit) ? unit : DEFAULT_DISTANCE_UNIT };
 }
 
 export interface CompletionLogRow {

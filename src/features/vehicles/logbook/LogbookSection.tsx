@@ -49,8 +49,8 @@ export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicle
   const sessions = useTrackSessions(area, vehicleId);
   const maintenance = useVehicleMaintenance(vehicleId);
   const completions = useCompletionLog(vehicleId);
-  const unit = useDistanceUnit(area.userId);
-  const loading = [events, notes, services, sessions, completions].some((r) => r.status === 'loading') || maintenance.loading;
+  const { loading: unitLoading, unit } = useDistanceUnit(area.userId);
+  const loading = [events, notes, services, sessions, completions].some((r) => r.status === 'loading') || maintenance.loading || unitLoading;
   const maintenanceLog = useMemo(() => {
     const shown = (value: number | null, from: string | null) => (value !== null && isDistanceUnit(from) ? formatDistance(value, from, unit) : null);
     const withCompletion = new Set(maintenance.completions.map((c) => c.reading_id));

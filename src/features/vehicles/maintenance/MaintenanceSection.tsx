@@ -25,7 +25,7 @@ import './maintenance.css';
  */
 export function MaintenanceSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const data = useVehicleMaintenance(vehicleId);
-  const unit = useDistanceUnit(area.userId);
+  const { loading: unitLoading, unit } = useDistanceUnit(area.userId);
   const [adding, setAdding] = useState<'reading' | 'reminder' | null>(null);
   const editable = canEdit(area.access) && area.userId !== null;
   // Worked out again on each render, so a page left open past midnight moves on with the day.
@@ -36,7 +36,7 @@ export function MaintenanceSection({ area, vehicleId }: { area: VehicleArea; veh
     () => remindersWithStatus(data.reminders, data.completions, data.readings, today).sort(byUrgency),
     [data.reminders, data.completions, data.readings, today],
   );
-  if (data.loading) return <Loading />;
+  if (data.loading || unitLoading) return <Loading />;
   const close = () => setAdding(null);
   return (
     <>
