@@ -156,6 +156,22 @@ describe('maintenance end to end', () => {
     expect((await server.db.query<{ unit: string }>(`select distinct unit from odometer_readings where vehicle_id = $1`, [red911])).map((r) => r.unit)).toEqual(['mi']);
   });
 
+  it('a track day recorded with the odometer adds a reading, in the unit the person reads', async () => {
+    await openScreen(ownerPage, `${server.url}/vehicle/${red911}/track-support`);
+    await ownerPage.locator('[data-action="add-track-session"]').click();
+    const form = ownerPage.locator('form[data-form="track-session"]');
+    await form.getByLabel('Circuit').fill('Sonoma Raceway');
+    await form.getByLabel('Odometer').fill('44,000');
+    await form.getByRole('button', { name: 'Save session' }).click();
+    await form.waitFor({ state: 'detached' });
+    await openScreen(ownerPage, maintenance());
+    await ownerPage.locator('[data-odometer]', { hasText: '44,000 km' }).waitFor();
+    expect(await ownerPage.locator('[data-reading]', { hasText: 'Track day at Sonoma Raceway' }).textContent()).toContain('44,000 km');
+    await expect
+      .poll(async () => (await server.db.query<{ unit: string; value: number }>(`select unit, value from odometer_readings where note = 'Track day at Sonoma Raceway'`))[0])
+      .toEqual({ unit: 'km', value: 44_000 });
+  });
+
   it('nobody else sees a vehicle\'s maintenance: not a visitor, not a worker of a shop', async () => {
     const page = worker.page;
     await openScreen(page, maintenance());

@@ -90,11 +90,14 @@ describe('the track session form', () => {
         held_on: '2026-05-17', circuit: 'Laguna Seca', laps: 0, best_lap_ms: 102_357, conditions: null,
         tire_pressure_front: 2.1, tire_pressure_rear: null, tires: null, notes: null,
       },
+      odometer: null,
     });
+    // The odometer that day, typed with a thousands separator, comes out as a reading.
+    expect(parseTrackForm({ ...emptyTrackForm(), heldOn: '2026-05-17', circuit: 'Laguna Seca', odometer: '25,480' })).toMatchObject({ odometer: 25_480 });
   });
 
   it('says what is missing or wrong', () => {
-    const parsed = parseTrackForm({ ...emptyTrackForm(), heldOn: '2026-02-30', circuit: '', laps: '2,5', bestLap: 'fast', front: '1.2.3' });
-    expect(Object.keys('errors' in parsed ? parsed.errors : {}).sort()).toEqual(['bestLap', 'circuit', 'front', 'heldOn', 'laps']);
+    const parsed = parseTrackForm({ ...emptyTrackForm(), heldOn: '2026-02-30', circuit: '', laps: '2,5', bestLap: 'fast', front: '1.2.3', odometer: '12.5' });
+    expect(Object.keys('errors' in parsed ? parsed.errors : {}).sort()).toEqual(['bestLap', 'circuit', 'front', 'heldOn', 'laps', 'odometer']);
   });
 });

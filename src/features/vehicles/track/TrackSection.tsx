@@ -15,6 +15,7 @@ import { Loading } from '../../../ui/Loading.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { canEdit } from '../access.js';
 import { useTrackSessions } from '../data/records.js';
+import { useDistanceUnit } from '../../../entities/maintenance/queries.js';
 import type { TrackSessionData } from '../data/types.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { removeTrackSession } from '../data/writes.js';
@@ -32,6 +33,7 @@ const locale = () => navigator.language;
 export function TrackSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const sessions = useTrackSessions(area, vehicleId);
   const [adding, setAdding] = useState(false);
+  const { unit } = useDistanceUnit(area.userId);
   const stats = useMemo(() => trackStats(sessions.rows), [sessions.rows]);
   const editable = canEdit(area.access) && area.userId !== null;
   if (sessions.status === 'loading') return <Loading />;
@@ -69,6 +71,7 @@ export function TrackSection({ area, vehicleId }: { area: VehicleArea; vehicleId
             vehicleId={vehicleId}
             userId={area.userId}
             circuits={stats.bests.map((b) => b.circuit)}
+            unit={unit}
             onDone={() => setAdding(false)}
           />
         )}

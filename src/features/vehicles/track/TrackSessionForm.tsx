@@ -8,6 +8,9 @@ import { Select } from '../../../ui/Select.js';
 import { TextArea } from '../../../ui/TextArea.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { addTrackSession } from '../data/writes.js';
+import { addReading } from '../data/maintenanceWrites.js';
+import { ODOMETER_LIMITS, type DistanceUnit } from '../../../domain/odometer.js';
+import { unitShort } from '../../../entities/maintenance/format.js';
 import { emptyTrackForm, parseTrackForm, type TrackForm, type TrackFormErrors } from './trackForm.js';
 import { Input } from '../../../ui/Input.js';
 import { DateTimeField } from '../../../ui/DateTimeField.js';
@@ -19,11 +22,14 @@ export function TrackSessionForm({
   vehicleId,
   userId,
   circuits,
+  unit,
   onDone,
 }: {
   vehicleId: string;
   userId: string;
   circuits: readonly string[];
+  /** The unit the person reads their odometer in. */
+  unit: DistanceUnit;
   onDone: () => void;
 }) {
   const id = useId();
@@ -43,6 +49,10 @@ export function TrackSessionForm({
     setBusy(true);
     try {
       await addTrackSession(vehicleId, userId, parsed.values);
+      // The odometer that day joins the vehicle's readings, where reminders by distance count from it.
+      if (parsed.odometer !== null) {
+        await addReading(vehicleId, userId, { read_on: parsed.values.held_on ?? '', value: parsed.odometer, unit, note: `Track day at ${parsed.values.circuit ?? ''}` });
+      }
       showSnackbar({ severity: 'success', message: 'Track session saved.' });
       setForm(emptyTrackForm());
       onDone();
@@ -88,6 +98,7 @@ export function TrackSessionForm({
         </Field>
         <NumberField id={`${id}-front`} name="tire_pressure_front" label="Front pressure, cold" value={form.front} onChange={(v) => set('front', v)} rule={TRACK_LIMITS.pressure} errors={errs('front')} />
         <NumberField id={`${id}-rear`} name="tire_pressure_rear" label="Rear pressure, cold" value={form.rear} onChange={(v) => set('rear', v)} rule={TRACK_LIMITS.pressure} errors={errs('rear')} />
+        <NumberField id={`${id}-odometer`} name="odometer" label="Odometer" hint="Optional; kept with the vehicle's readings" value={form.odometer} onChange={(v) => set('odometer', v)} rule={ODOMETER_LIMITS.value} suffix={unitShort(unit)} errors={errs('odometer')} />
       </div>
       <TextArea id={`${id}-notes`} name="notes" label="Notes" rows={3} maxLength={TRACK_LIMITS.notes} value={form.notes} placeholder="Setup, brakes, what to change next time" onChange={(v) => set('notes', v)} />
       <div className="ui-button-row ui-button-row--end">

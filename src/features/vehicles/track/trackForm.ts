@@ -1,5 +1,6 @@
 import { parseLapTime } from '../../../domain/lapTime.js';
 import { parseNumberInput } from '../../../domain/numberInput.js';
+import { parseOdometerInput } from '../../../domain/odometer.js';
 import { isCalendarDate, TRACK_LIMITS, type TrackCondition } from '../../../domain/vehicleRecords.js';
 import { sanitizeInput } from '../../../domain/validation.js';
 import type { TrackValues } from '../data/writes.js';
@@ -16,14 +17,16 @@ export interface TrackForm {
   rear: string;
   tires: string;
   notes: string;
+  /** The odometer that day, kept as a reading of its own (optional). */
+  odometer: string;
 }
 
 export type TrackFormErrors = Partial<Record<keyof TrackForm, string>>;
 
-export const emptyTrackForm = (): TrackForm => ({ heldOn: todayCalendarDate(), circuit: '', laps: '', bestLap: '', conditions: '', front: '', rear: '', tires: '', notes: '' });
+export const emptyTrackForm = (): TrackForm => ({ heldOn: todayCalendarDate(), circuit: '', laps: '', bestLap: '', conditions: '', front: '', rear: '', tires: '', notes: '', odometer: '' });
 
 /** The values to store for the form, or what is wrong with it. */
-export function parseTrackForm(form: TrackForm): { values: TrackValues } | { errors: TrackFormErrors } {
+export function parseTrackForm(form: TrackForm): { values: TrackValues; odometer: number | null } | { errors: TrackFormErrors } {
   const errors: TrackFormErrors = {};
   if (!isCalendarDate(form.heldOn)) errors.heldOn = 'Pick the day of the session';
   const circuit = sanitizeInput(form.circuit);
@@ -41,6 +44,8 @@ export function parseTrackForm(form: TrackForm): { values: TrackValues } | { err
   };
   const front = pressure(form.front, 'front');
   const rear = pressure(form.rear, 'rear');
+  const odometer = form.odometer.trim() === '' ? null : parseOdometerInput(form.odometer);
+  if (odometer && !odometer.ok) errors.odometer = odometer.error;
   if (Object.keys(errors).length > 0) return { errors };
   const text = (v: string) => sanitizeInput(v) || null;
   return {
@@ -55,5 +60,6 @@ export function parseTrackForm(form: TrackForm): { values: TrackValues } | { err
       tires: text(form.tires),
       notes: form.notes.trim() || null,
     },
+    odometer: odometer?.ok ? odometer.value : null,
   };
 }
