@@ -69,7 +69,6 @@ const SCREENS: Screen[] = [
   { name: 'vehicle-maintenance', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', full: true, docs: true },
   { name: 'vehicle-maintenance-add', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Add reminder', full: true },
   { name: 'vehicle-maintenance-done', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Done' },
-  { name: 'owner-home', role: 'owner', path: '/' },
   { name: 'vehicle-other', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}' },
   { name: 'vehicle-other-ownership', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}/admin/ownership' },
   { name: 'vehicle-private', role: 'owner', path: '/vehicle/{vehicle:Camper van}' },
@@ -254,7 +253,7 @@ describe('screenshots', () => {
         if (screen.keys) await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle after its keys`));
         if (screen.click) {
           // Not there (e.g. the photos were not added, SCREENS having left out the screen that adds them): no picture.
-          const clicked = await page.getByRole('button', { name: screen.click }).click({ timeout: 30_000 }).then(() => true, () => false);
+          const clicked = await page.getByRole('button', { name: screen.click, exact: true }).first().click({ timeout: 30_000 }).then(() => true, () => false);
           if (!clicked) {
             console.warn(`${screen.name}: no '${screen.click}' button`);
             continue;

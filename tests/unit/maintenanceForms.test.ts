@@ -86,11 +86,15 @@ describe('maintenance pages', () => {
     const entries = buildLogbook({
       vehicle: { id: 'v', created_at: '2026-01-01T10:00:00.000Z' }, events: [], notes: [], services: [], trackSessions: [],
       remindersDone: [{ id: 'c1', done_on: '2026-11-14', title: 'Oil change', reading: '21,450 mi' }],
-      readings: [{ id: 'r1', read_on: '2026-11-26', reading: '25,480 mi' }],
+      readings: [
+        { id: 'r1', read_on: '2026-11-26', reading: '25,480 mi', contradicting: false },
+        { id: 'r2', read_on: '2026-11-20', reading: '2,548 mi', contradicting: true },
+      ],
       duration: () => '',
     });
     expect(entries.map((e) => [e.kind, e.title, e.detail, e.at])).toEqual([
       ['odometer', 'Odometer 25,480 mi', null, '2026-11-26'],
+      ['odometer', 'Odometer 2,548 mi', "Doesn't fit the readings around it; left out of the figures", '2026-11-20'],
       ['reminder-done', 'Oil change done', 'Odometer 21,450 mi', '2026-11-14'],
       ['added', 'Vehicle added', null, '2026-01-01T10:00:00.000Z'],
     ]);

@@ -24,6 +24,7 @@ import { buildLogbook, type LogKind } from './logbook.js';
 import { isDistanceUnit } from '../../../domain/odometer.js';
 import { formatDistance } from '../../../entities/maintenance/format.js';
 import { useCompletionLog, useDistanceUnit, useVehicleMaintenance } from '../../../entities/maintenance/queries.js';
+import { readingsChecked } from '../../../entities/maintenance/status.js';
 import './logbook.css';
 
 const ICONS: Record<LogKind, LucideIcon> = {
@@ -54,11 +55,12 @@ export function LogbookSection({ area, vehicleId }: { area: VehicleArea; vehicle
   const maintenanceLog = useMemo(() => {
     const shown = (value: number | null, from: string | null) => (value !== null && isDistanceUnit(from) ? formatDistance(value, from, unit) : null);
     const withCompletion = new Set(maintenance.completions.map((c) => c.reading_id));
+    const { contradicting } = readingsChecked(maintenance.readings);
     return {
       remindersDone: completions.rows.flatMap((c) => (c.done_on ? [{ id: c.id, done_on: c.done_on, title: c.title ?? 'Reminder', reading: shown(c.value, c.unit) }] : [])),
       readings: maintenance.readings.flatMap((r) => {
         const reading = shown(r.value, r.unit);
-        return r.read_on && reading && !withCompletion.has(r.id) ? [{ id: r.id, read_on: r.read_on, reading }] : [];
+        return r.read_on && reading && !withCompletion.has(r.id) ? [{ id: r.id, read_on: r.read_on, reading, contradicting: contradicting.has(r.id) }] : [];
       }),
     };
   }, [completions.rows, maintenance.readings, maintenance.completions, unit]);

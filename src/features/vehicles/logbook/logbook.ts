@@ -26,7 +26,7 @@ export interface LogbookInput {
   /** Reminders marked done, each with its title and the reading given with it (shown as written: "45,000 km"). */
   remindersDone?: readonly { id: string; done_on: string; title: string; reading: string | null }[];
   /** Odometer readings written on their own (not with a completion), shown as written. */
-  readings?: readonly { id: string; read_on: string; reading: string }[];
+  readings?: readonly { id: string; read_on: string; reading: string; contradicting: boolean }[];
   /** Formats a duration for the work time of a service. */
   duration: (ms: number) => string;
   locale?: string;
@@ -104,7 +104,8 @@ export function buildLogbook(input: LogbookInput): LogEntry[] {
     entries.push({ id: `done:${d.id}`, kind: 'reminder-done', at: d.done_on, title: `${d.title} done`, detail: d.reading ? `Odometer ${d.reading}` : null, actor: null });
   }
   for (const r of input.readings ?? []) {
-    entries.push({ id: `reading:${r.id}`, kind: 'odometer', at: r.read_on, title: `Odometer ${r.reading}`, detail: null, actor: null });
+    const detail = r.contradicting ? "Doesn't fit the readings around it; left out of the figures" : null;
+    entries.push({ id: `reading:${r.id}`, kind: 'odometer', at: r.read_on, title: `Odometer ${r.reading}`, detail, actor: null });
   }
   // A day-only entry sorts as the end of its day, after the day's timed entries.
   const sortKey = (at: string) => (at.length === 10 ? `${at}T23:59:59.999Z` : at);
