@@ -14,11 +14,11 @@ export function transactionLookups(tx: Queryable): Lookups {
       return row ? row.user_id : undefined;
     },
     async request(requestId) {
-      const [row] = await tx.query<{ company_id: string | null; deleted: boolean }>(
-        'select company_id, deleted_at is not null as deleted from service_requests where id = $1',
+      const [row] = await tx.query<{ company_id: string | null; vehicle_id: string; deleted: boolean }>(
+        'select company_id, vehicle_id, deleted_at is not null as deleted from service_requests where id = $1',
         [requestId],
       );
-      return row ? { companyId: row.company_id, deleted: row.deleted } : undefined;
+      return row ? { companyId: row.company_id, vehicleId: row.vehicle_id, deleted: row.deleted } : undefined;
     },
     async vehicleCustomerCompany(vehicleId) {
       const [row] = await tx.query<{ company_id: string | null }>(

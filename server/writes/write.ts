@@ -14,8 +14,8 @@ export type Row = Record<string, PgValue | Date | undefined>;
 export interface Lookups extends RowFacts {
   /** The owner of a vehicle: null when unowned, undefined when there is no such vehicle. */
   vehicleOwner(vehicleId: string): Promise<string | null | undefined>;
-  /** A service request's company (null when none) and whether it was soft-deleted; undefined when there is no such request. */
-  request(requestId: string): Promise<{ companyId: string | null; deleted: boolean } | undefined>;
+  /** A service request's company (null when none), its vehicle and whether it was soft-deleted; undefined when there is no such request. */
+  request(requestId: string): Promise<{ companyId: string | null; vehicleId: string; deleted: boolean } | undefined>;
   /** The company whose customer the vehicle's info names, when neither is deleted; null otherwise. */
   vehicleCustomerCompany(vehicleId: string): Promise<string | null>;
   /** Whether the user works for the company right now (an open employee link). */

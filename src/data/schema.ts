@@ -214,6 +214,8 @@ const odometer_readings = new Table(
     value: column.integer,
     unit: column.text,
     note: column.text,
+    /** Set when a shop took it at a service request. */
+    service_request_id: column.text,
     created_at: column.text,
     updated_at: column.text,
     deleted_at: column.text,

@@ -106,6 +106,14 @@ export function mayClock(actor: Actor | null, requestCompanyId: string | null): 
   return mayWorkInCompany(actor, requestCompanyId);
 }
 
+/**
+ * Record the odometer of a vehicle at a service request, as the shop reads it when the work is done: whoever may
+ * work on the request (mayClock). The reading is the vehicle owner's from then on, like their own.
+ */
+export function mayReadOdometerAtService(actor: Actor | null, requestCompanyId: string | null): boolean {
+  return mayClock(actor, requestCompanyId);
+}
+
 /** Stop someone else's running clock (a worker who went home with it running), correct or delete work time: administrators. */
 export function mayStopOthersClock(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;

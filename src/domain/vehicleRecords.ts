@@ -36,6 +36,12 @@ export function isCalendarDate(value: string): boolean {
   return day <= days[month - 1]!;
 }
 
+/** The calendar day a moment falls on where the reader is (their own time zone), as stored: YYYY-MM-DD. */
+export function calendarDateOf(moment: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+}
+
 /** The longest text each vehicle and vehicle info field stores (forms stop there; uploads beyond are refused). */
 export const VEHICLE_TEXT_LIMITS = { name: 200, description: 10_000, type: 100 } as const;
 export const INFO_TEXT_LIMITS = {

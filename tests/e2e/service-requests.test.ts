@@ -202,7 +202,18 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.goto(`${server.url}${requestPath}`);
     await workerPage.getByRole('button', { name: 'Stop work' }).waitFor();
     await workerPage.getByRole('button', { name: 'Complete' }).click();
+    // Completing asks for the odometer as the work leaves the vehicle (optional), kept as the vehicle's reading.
+    const complete = workerPage.locator('[data-dialog="complete-request"]');
+    await complete.getByLabel('Odometer now').fill('61,250');
+    await expectNoAxeViolations(workerPage, 'the complete-request dialog');
+    await complete.getByRole('button', { name: 'Complete' }).click();
     await expect.poll(() => workerPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
+    await expect
+      .poll(async () =>
+        (await server.db.query<{ value: number; unit: string; note: string; taker: string }>(
+          `select o.value, o.unit, o.note, u.email as taker from odometer_readings o join service_requests r on r.id = o.service_request_id
+             join users u on u.id = o.user_id where r.description = $1`, [DESCRIPTION]))[0])
+      .toEqual({ value: 61_250, unit: 'km', note: `Service: ${DESCRIPTION}`, taker: expect.stringContaining('worker') });
     await expect.poll(() => workerPage.getByText('Reopen the request to log more time.').count()).toBe(1);
     await expect.poll(() => adminPage.locator('[data-request] .request-status').textContent()).toBe('Completed');
     await expect.poll(() => adminPage.locator('[data-work-clock] [data-active-user]').count()).toBe(0);

@@ -141,6 +141,41 @@ describe.each(backends)('maintenance records on %s', (backend) => {
     });
   });
 
+  describe('a reading taken at a service request', () => {
+    const request = async () =>
+      (await one<{ id: string }>(`select id from service_requests where vehicle_id = $1 and company_id is not null and deleted_at is null order by created_at limit 1`, [bronco]))!.id;
+
+    it("is written by whoever works on the request, as themselves, on the request's vehicle; then it is the owner's", async () => {
+      const requestId = await request();
+      const id = newId();
+      expect(await outcome('worker', reading('worker', bronco, { service_request_id: requestId, value: 61_250 }, id))).toBe('ok');
+      expect(await one('select user_id, service_request_id, owner_id from odometer_readings where id = $1', [id])).toEqual({
+        user_id: userIds.worker, service_request_id: requestId, owner_id: userIds.owner,
+      });
+      // The shop cannot change or remove it afterwards; the owner can.
+      expect(await outcome('worker', { op: 'PATCH', table: 'odometer_readings', id, data: { value: 1 } })).not.toBe('ok');
+      expect(await outcome('owner', { op: 'PATCH', table: 'odometer_readings', id, data: { deleted_at: new Date().toISOString() } })).toBe('ok');
+      // The owner may name the request too.
+      expect(await outcome('owner', reading('owner', bronco, { service_request_id: requestId }))).toBe('ok');
+    });
+
+    it('is refused without the request, for another vehicle, to anyone not on the request, and in another name', async () => {
+      const requestId = await request();
+      const refused: Array<[Role, Change, string]> = [
+        ['worker', reading('worker', bronco), 'not_found'],
+        ['worker', reading('worker', camper, { service_request_id: requestId }), 'invalid_value'],
+        ['stranger', reading('stranger', bronco, { service_request_id: requestId }), 'not_found'],
+        ['driver', reading('driver', bronco, { service_request_id: requestId }), 'not_found'],
+        ['worker', reading('owner', bronco, { service_request_id: requestId }), 'permission_denied'],
+        ['worker', reading('worker', bronco, { service_request_id: newId() }), 'not_found'],
+      ];
+      for (const [role, change, code] of refused) {
+        expect(await outcome(role, change), `${role} ${JSON.stringify(change.data)}`).toBe(code);
+        expect(await stored('odometer_readings', change.id)).toBe(false);
+      }
+    });
+  });
+
   describe('the values they take', () => {
     it('refuses a reading beyond 9,999,999 or below zero, or in furlongs', async () => {
       expect(await outcome('owner', reading('owner', bronco, { value: 9_999_999 }))).toBe('ok');

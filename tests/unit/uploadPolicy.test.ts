@@ -61,7 +61,7 @@ const DELETED = new Set([C_DELETED, K_DELETED, R_DELETED]);
 
 const lookups: Lookups = {
   vehicleOwner: async (id) => ({ [V_OWNED]: OWNER, [V_STRANGER]: STRANGER, [V_C2_CUSTOMER]: STRANGER } as Record<string, string>)[id],
-  request: async (id) => (KNOWN.service_requests!.includes(id) ? { companyId: C1, deleted: DELETED.has(id) } : undefined),
+  request: async (id) => (KNOWN.service_requests!.includes(id) ? { companyId: C1, vehicleId: V_OWNED, deleted: DELETED.has(id) } : undefined),
   vehicleCustomerCompany: async (id) => (id === V_OWNED ? C1 : id === V_C2_CUSTOMER ? C2 : null),
   isEmployee: async (user, company) => (user === EMPLOYEE && company === C1) || (user === OTHER_EMPLOYEE && company === C2),
   rowState: async (table, id) => (!(KNOWN[table] ?? []).includes(id) ? 'missing' : DELETED.has(id) ? 'deleted' : 'live'),

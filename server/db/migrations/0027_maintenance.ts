@@ -1,7 +1,8 @@
 /**
  * 0027 — maintenance: odometer readings, reminders, and each time a reminder was done; a person's distance unit.
  *
- * - odometer_readings: what the odometer showed on a day, in the unit it was read in (km or mi), whole units. A
+ * - odometer_readings: what the odometer showed on a day, in the unit it was read in (km or mi), whole units; taken
+ *   by the owner, or by a shop at a service request (service_request_id) when it completes the work. A
  *   reading that contradicts its neighbours is kept as written: the devices flag it and leave it out of their figures
  *   (src/domain/odometer.ts), so one typo never corrupts what follows it.
  * - vehicle_reminders: a task due by a day, by an odometer reading, or whichever comes first, once or every
@@ -56,6 +57,7 @@ create table odometer_readings (
   value integer not null check (value >= 0),
   unit text not null check (unit in ('km', 'mi')),
   note text,
+  service_request_id text references service_requests (id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   received_at timestamptz not null default now(),

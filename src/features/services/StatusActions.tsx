@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.js';
 import type { ButtonVariant } from '../../ui/buttonClass.js';
 import { showSnackbar } from '../../ui/snackbar/store.js';
 import { changeStatus } from './writes.js';
+import { CompleteDialog } from './CompleteDialog.js';
 
 const { REQUESTED, SCHEDULED, STARTED, COMPLETED, CANCELLED } = REQUEST_STATUS;
 
@@ -34,12 +35,13 @@ export function StatusActions({
   othersRunning,
 }: {
   userId: string;
-  request: { id: string; has_started: number | null };
+  request: { id: string; has_started: number | null; vehicle_id: string | null; description: string | null };
   status: RequestStatus;
   myClockRuns: boolean;
   othersRunning: string[];
 }) {
   const [busy, setBusy] = useState<RequestStatus | null>(null);
+  const [completing, setCompleting] = useState(false);
   async function move(to: RequestStatus) {
     setBusy(to);
     try {
@@ -59,13 +61,15 @@ export function StatusActions({
             variant={VARIANTS[to] ?? 'secondary'}
             busy={busy === to}
             disabled={busy !== null && busy !== to}
-            onClick={() => void move(to)}
+            // Completing asks for the odometer as the work leaves the vehicle.
+            onClick={() => (to === COMPLETED ? setCompleting(true) : void move(to))}
             data-move-to={to}
           >
             {moveLabel(status, to)}
           </Button>
         ))}
       </div>
+      {completing && <CompleteDialog userId={userId} request={request} onComplete={() => move(COMPLETED)} onClose={() => setCompleting(false)} />}
       {closing && myClockRuns && <p className="ui-muted">Completing or cancelling stops your clock too.</p>}
       {closing && othersRunning.length > 0 && (
         <p className="ui-muted">

@@ -1,3 +1,5 @@
+import { calendarDateOf } from '../../domain/vehicleRecords.js';
+
 // How the vehicle pages write dates and times: in the reader's own language (work time: src/entities/worktime).
 
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
@@ -20,8 +22,7 @@ export function formatCalendarDate(day: string | null): string {
 
 /** Today as a calendar date in the reader's own time zone (what a date field starts at). */
 export function todayCalendarDate(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return calendarDateOf(now);
 }
 
 export function formatNumber(value: number, maximumFractionDigits = 2): string {

@@ -1,6 +1,7 @@
 import { newId } from '../../../domain/ids.js';
 import type { DistanceUnit } from '../../../domain/odometer.js';
 import { whenDatabaseReady } from '../../../data/databaseState.js';
+import { addOdometerReading } from '../../../data/odometer.js';
 import type { ReadingValues, ReminderValues } from '../maintenance/maintenanceForms.js';
 
 // Maintenance writes go to the local database (offline first) and upload when there is a network; the server checks
@@ -32,7 +33,7 @@ async function softDelete(table: 'odometer_readings' | 'vehicle_reminders' | 're
 const made = (at: string) => ({ created_at: at, updated_at: at });
 
 export async function addReading(vehicleId: string, userId: string, values: ReadingValues): Promise<void> {
-  await insert('odometer_readings', { id: newId(), vehicle_id: vehicleId, user_id: userId, ...values, ...made(clockNow()) });
+  await addOdometerReading({ vehicle_id: vehicleId, user_id: userId, ...values });
 }
 
 export const removeReading = (id: string) => softDelete('odometer_readings', id);
