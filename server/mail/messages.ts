@@ -1,3 +1,4 @@
+import { contactReasonLabel, defang } from '../../src/domain/ownerContact.js';
 /** Mail texts. Plain text only: it renders everywhere and carries no tracking or remote content. */
 
 export function recoveryMail(link: string): { subject: string; text: string } {
@@ -46,6 +47,43 @@ export function reminderDueMail(due: {
       due.link,
       '',
       'You get this mail once for each time the reminder falls due. To stop these mails, turn off email on the reminder.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A visitor's message to a vehicle's owner, relayed. What the visitor wrote is defanged (src/domain/ownerContact.ts):
+ * it can become neither a link nor markup in any mail program. Nothing of the sender (no address) is in it.
+ */
+export function ownerMessageMail(message: { vehicle: string; reason: string; body: string; canReply: boolean; link: string }): { subject: string; text: string } {
+  return {
+    subject: `A message about your ${defang(message.vehicle)}`,
+    text: [
+      `Someone who scanned the tag on your ${defang(message.vehicle)} sent you a message through Tagbook.`,
+      '',
+      `Reason: ${contactReasonLabel(message.reason)}`,
+      ...(message.body === '' ? [] : ['Message:', defang(message.body)]),
+      '',
+      message.canReply
+        ? 'You can answer once, through Tagbook, without them seeing your address:'
+        : 'They left no way to answer. Read it in Tagbook:',
+      message.link,
+      '',
+      'Neither of you sees the other’s email address or phone number. To stop these messages, turn them off on the vehicle’s Messages page.',
+    ].join('\n'),
+  };
+}
+
+/** The owner's one answer, relayed to the address the sender left. No name, vehicle or address of the owner's. */
+export function replyMail(reply: { tag: string; body: string }): { subject: string; text: string } {
+  return {
+    subject: 'An answer from the vehicle owner you wrote to',
+    text: [
+      `You wrote through Tagbook to the owner of the vehicle with tag ${reply.tag}. They answered:`,
+      '',
+      defang(reply.body),
+      '',
+      'This answer came through Tagbook: the owner does not see your address, and you do not see theirs. They can answer once.',
     ].join('\n'),
   };
 }

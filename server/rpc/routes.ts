@@ -6,6 +6,8 @@ import { AdminService, CompanyService } from '../../src/gen/tagbook/v1/admin_pb.
 import { AuthService } from '../../src/gen/tagbook/v1/auth_pb.js';
 import { DevToolsService } from '../../src/gen/tagbook/v1/dev_tools_pb.js';
 import { QrTagService } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
+import { OwnerContactService } from '../../src/gen/tagbook/v1/owner_contact_pb.js';
+import { ownerContactService } from '../contact/owner-contact-service.js';
 import { SyncService } from '../../src/gen/tagbook/v1/sync_pb.js';
 import { UploadService } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { VehicleContentsService } from '../../src/gen/tagbook/v1/vehicle_contents_pb.js';
@@ -40,6 +42,7 @@ export function rpcRoutes(ctx: ServerContext) {
     router.service(VehicleService, vehicleService(ctx));
     router.service(SyncService, syncService(ctx));
     router.service(QrTagService, qrTagService(ctx));
+    router.service(OwnerContactService, ownerContactService(ctx));
     router.service(DevToolsService, devToolsService(ctx));
     router.service(AdminService, adminService(ctx));
     router.service(CompanyService, companyService(ctx));

@@ -5,6 +5,7 @@ import { companies } from './tables/companies.js';
 import { company_employees } from './tables/company_employees.js';
 import { customers } from './tables/customers.js';
 import { odometer_readings } from './tables/odometer_readings.js';
+import { owner_messages } from './tables/owner_messages.js';
 import { qr_tags } from './tables/qr_tags.js';
 import { reminder_completions } from './tables/reminder_completions.js';
 import { service_requests } from './tables/service_requests.js';
@@ -20,7 +21,7 @@ import { worktime } from './tables/worktime.js';
 /** The synced tables a device writes, each with its record; no other table is written from a device. */
 const TABLES = {
   users, vehicles, vehicles_info, qr_tags, companies, company_employees, customers, service_requests, worktime, vehicle_notes,
-  track_sessions, odometer_readings, vehicle_reminders, reminder_completions, upload_form_files,
+  track_sessions, odometer_readings, vehicle_reminders, reminder_completions, owner_messages, upload_form_files,
 } as const;
 
 export type WritableTable = keyof typeof TABLES;

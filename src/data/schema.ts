@@ -66,6 +66,8 @@ const vehicles = new Table(
     vin: column.text,
     is_public: column.integer,
     user_id: column.text,
+    /** The owner has turned messages through the tag off (0/1). */
+    contact_off: column.integer,
     created_at: column.text,
     updated_at: column.text,
   },
@@ -258,6 +260,23 @@ const reminder_completions = new Table(
   { indexes: { by_vehicle: ['vehicle_id'] } },
 );
 
+/** Messages sent to this person through a vehicle's tag; can_reply: the sender left a way to answer (0/1). */
+const owner_messages = new Table(
+  {
+    vehicle_id: column.text,
+    reason: column.text,
+    body: column.text,
+    can_reply: column.integer,
+    created_at: column.text,
+    updated_at: column.text,
+    read_at: column.text,
+    reply: column.text,
+    replied_at: column.text,
+    deleted_at: column.text,
+  },
+  { indexes: { by_created: ['created_at'] } },
+);
+
 /** A vehicle's history, written by the server only (the logbook reads it). */
 const vehicle_events = new Table(
   { vehicle_id: column.text, kind: column.text, detail: column.text, actor_name: column.text, created_at: column.text },
@@ -352,6 +371,7 @@ export const AppSchema = new Schema({
   odometer_readings,
   vehicle_reminders,
   reminder_completions,
+  owner_messages,
   vehicle_events,
   local_preferences,
   local_upload_queue,

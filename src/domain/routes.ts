@@ -11,6 +11,7 @@ export type VehicleView =
   | 'logbook'
   | 'track-support'
   | 'maintenance'
+  | 'messages'
   | 'ownership';
 
 export type VehicleSection =
@@ -78,6 +79,7 @@ const VEHICLE_VIEWS: ReadonlySet<string> = new Set<VehicleView>([
   'logbook',
   'track-support',
   'maintenance',
+  'messages',
 ]);
 
 const ADMIN_VIEWS: ReadonlySet<string> = new Set<AdminView>(['service-request', 'vehicles', 'customers', 'users']);
@@ -91,6 +93,7 @@ const VEHICLE_VIEW_PATHS: Record<VehicleView, string> = {
   logbook: '/logbook',
   'track-support': '/track-support',
   maintenance: '/maintenance',
+  messages: '/messages',
   ownership: '/admin/ownership',
 };
 

@@ -64,7 +64,7 @@ describe('the info form', () => {
 describe('the profile form', () => {
   const vehicle = {
     id: 'v', name: 'Red 911', description: null, category: null, type: null, instagram: null, facebook: null, tiktok: null,
-    youtube: null, website: null, cover: null, vin: null, is_public: 1, user_id: 'o', created_at: null, updated_at: null,
+    youtube: null, website: null, cover: null, vin: null, is_public: 1, user_id: 'o', contact_off: 0, created_at: null, updated_at: null,
   };
 
   it('stores links as full addresses and saves only what changed', () => {

@@ -23,6 +23,7 @@ import m0024 from './0024_partial_uploads.js';
 import m0025 from './0025_tag_code_keys.js';
 import m0026 from './0026_session_devices.js';
 import m0027 from './0027_maintenance.js';
+import m0028 from './0028_owner_contact.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   { version: '0025', name: 'tag_code_keys', sql: m0025 },
   { version: '0026', name: 'session_devices', sql: m0026 },
   { version: '0027', name: 'maintenance', sql: m0027 },
+  { version: '0028', name: 'owner_contact', sql: m0028 },
 ];

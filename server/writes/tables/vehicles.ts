@@ -15,6 +15,7 @@ export const vehicles = {
     name: text(VEHICLE.name), description: text(VEHICLE.description), category: CATEGORY, type: text(VEHICLE.type), instagram: WEB,
     facebook: WEB, tiktok: WEB, youtube: WEB, website: WEB, cover: text(WEB_ADDRESS_MAX), vin: text(INFO.vin),
     is_public: kept(FLAG, 'A vehicle is either public or private'), user_id: ref('users'),
+    contact_off: kept(FLAG, 'Messages through the tag are either on or off'),
   },
   madeOnDevice: null,
   serverColumns: (actor, creating, values): Record<string, PgValue> => (creating && values.user_id === undefined ? { user_id: actor.userId } : {}),

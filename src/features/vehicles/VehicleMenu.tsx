@@ -4,6 +4,7 @@ import Car from 'lucide-react/icons/car';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Flag from 'lucide-react/icons/flag';
 import Gauge from 'lucide-react/icons/gauge';
+import MessageSquare from 'lucide-react/icons/message-square';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import QrCode from 'lucide-react/icons/qr-code';
 import Wrench from 'lucide-react/icons/wrench';
@@ -21,6 +22,7 @@ export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
   notes: NotebookPen,
   'track-support': Flag,
   maintenance: Gauge,
+  messages: MessageSquare,
   ownership: ArrowRightLeft,
 };
 
@@ -28,7 +30,7 @@ export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
 function activeEntry(view: VehicleView | 'service-request'): MenuEntryId | null {
   if (view === 'all-notes' || view === 'logbook') return 'notes';
   if (view === 'service-request' || view === 'request-services') return 'services';
-  if (view === 'profile' || view === 'info' || view === 'notes' || view === 'track-support' || view === 'maintenance' || view === 'ownership') return view;
+  if (view === 'profile' || view === 'info' || view === 'notes' || view === 'track-support' || view === 'maintenance' || view === 'messages' || view === 'ownership') return view;
   return null;
 }
 

@@ -32,6 +32,7 @@ const LogbookSection = lazy(() => import('./logbook/LogbookSection.js').then((m)
 const TrackSection = lazy(() => import('./track/TrackSection.js').then((m) => ({ default: m.TrackSection })));
 const MaintenanceSection = lazy(() => import('./maintenance/MaintenanceSection.js').then((m) => ({ default: m.MaintenanceSection })));
 const VehicleDueMaintenance = lazy(() => import('./DueMaintenance.js').then((m) => ({ default: m.VehicleDueMaintenance })));
+const MessagesSection = lazy(() => import('./messages/MessagesSection.js').then((m) => ({ default: m.MessagesSection })));
 const OwnershipSection = lazy(() => import('./ownership/OwnershipSection.js').then((m) => ({ default: m.OwnershipSection })));
 
 const SECTION_TITLES: Record<VehicleSection['view'], string> = {
@@ -44,6 +45,7 @@ const SECTION_TITLES: Record<VehicleSection['view'], string> = {
   logbook: 'Logbook',
   'track-support': 'Track Support',
   maintenance: 'Maintenance',
+  messages: 'Messages',
   ownership: 'Ownership',
 };
 
@@ -166,6 +168,8 @@ function SectionContent({
       return <TrackSection area={area} vehicleId={vehicleId} />;
     case 'maintenance':
       return <MaintenanceSection area={area} vehicleId={vehicleId} />;
+    case 'messages':
+      return <MessagesSection area={area} vehicleId={vehicleId} />;
     case 'ownership':
       return <OwnershipSection area={area} />;
     case 'request-services':

@@ -60,6 +60,7 @@ export const SECTION_ACCESS: Record<VehicleView | 'service-request', Access> = {
   logbook: 'owner',
   'track-support': 'owner',
   maintenance: 'owner',
+  messages: 'owner',
   ownership: 'admin',
 };
 
@@ -75,7 +76,7 @@ export function sectionGate(view: keyof typeof SECTION_ACCESS, access: Access, s
   return signedIn ? 'not-found' : 'sign-in';
 }
 
-export type MenuEntryId = 'profile' | 'info' | 'show-qr-code' | 'services' | 'notes' | 'track-support' | 'maintenance' | 'ownership';
+export type MenuEntryId = 'profile' | 'info' | 'show-qr-code' | 'services' | 'notes' | 'track-support' | 'maintenance' | 'messages' | 'ownership';
 
 export interface MenuEntry {
   id: MenuEntryId;
@@ -86,8 +87,8 @@ export interface MenuEntry {
 
 /**
  * The side menu, in order: Profile, Info, Show QR Code (only while a tag is linked), Services, Notes, Track
- * Support, Maintenance (odometer and reminders), Ownership (admins only). Shown only to those who can edit; empty
- * for everyone else.
+ * Support, Maintenance (odometer and reminders), Messages (what visitors sent through the tag), Ownership (admins
+ * only). Shown only to those who can edit; empty for everyone else.
  */
 export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {
   if (!canEdit(access)) return [];
@@ -101,6 +102,7 @@ export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {
     { id: 'notes', label: 'Notes', view: 'notes' },
     { id: 'track-support', label: 'Track Support', view: 'track-support' },
     { id: 'maintenance', label: 'Maintenance', view: 'maintenance' },
+    { id: 'messages', label: 'Messages', view: 'messages' },
   );
   if (access === 'admin') entries.push({ id: 'ownership', label: 'Ownership', view: 'ownership' });
   return entries;

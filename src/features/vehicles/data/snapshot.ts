@@ -28,6 +28,8 @@ export function snapshotFromResponse(res: GetVehicleResponse, fetchedAt: Date): 
       id: v.id, name: text(v.name), description: text(v.description), category: num(v.category), type: text(v.type),
       instagram: text(v.instagram), facebook: text(v.facebook), tiktok: text(v.tiktok), youtube: text(v.youtube),
       website: text(v.website), cover: text(v.cover), vin: text(v.vin), is_public: v.isPublic ? 1 : 0, user_id: text(v.userId),
+      // Only the owner's own devices know it (synced); a visitor's form is always offered and the server answers.
+      contact_off: null,
       created_at: time(v.createdAt), updated_at: time(v.updatedAt),
     },
     info:

@@ -1,0 +1,1 @@
+export function MessagesSection(_: { area: unknown; vehicleId: string }) { return null; }
