@@ -65,6 +65,9 @@ const {
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
 const linkTagCard = (vehicleId: string) => <LinkTagCard vehicleId={vehicleId} />;
+// So does the way for a visitor to reach a vehicle's owner through its tag.
+const ContactOwnerCard = lazy(() => import('../features/tags/ContactOwnerCard.js').then((m) => ({ default: m.ContactOwnerCard })));
+const contactOwnerCard = (tagHash: string) => <ContactOwnerCard tagHash={tagHash} />;
 // Service requests and work time belong to the services feature: the vehicle page gives them its request-services
 // sections, the signed-in home its work lists, and the shell carries the active-request banner.
 const ServiceRequestsSection = lazy(() =>
@@ -107,7 +110,7 @@ export function RoutePage({ route }: { route: Route }) {
         </RequireLogin>
       );
     case 'vehicle':
-      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} services={vehicleServices} />;
+      return <VehiclePage vehicleId={route.vehicleId} section={route.section} linkTag={linkTagCard} contactOwner={contactOwnerCard} services={vehicleServices} />;
     case 'admin':
       return (
         <RequireLogin>

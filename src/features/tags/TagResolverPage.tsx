@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import House from 'lucide-react/icons/house';
 import Link2 from 'lucide-react/icons/link-2';
 import Lock from 'lucide-react/icons/lock';
@@ -17,6 +17,9 @@ import { ButtonLink } from '../../ui/ButtonLink.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { SiteDomain } from '../../ui/SiteDomain.js';
+
+// Loaded when a private vehicle's tag is answered: a scan's first answer does not wait for it.
+const ContactOwnerCard = lazy(() => import('./ContactOwnerCard.js').then((m) => ({ default: m.ContactOwnerCard })));
 import { outcomeOf, resolveTag, type TagOutcome } from './resolveTag.js';
 
 type PageState = { kind: 'resolving' } | { kind: 'failed' } | Exclude<TagOutcome, { kind: 'redirect' }>;
@@ -113,6 +116,11 @@ export function TagResolverPage({ hash }: { hash: string }) {
           </p>
           <p>If this is your vehicle, sign in with the account that owns it.</p>
         </EmptyState>
+      )}
+      {state.kind === 'private-vehicle' && (
+        <Suspense fallback={null}>
+          <ContactOwnerCard tagHash={hash} />
+        </Suspense>
       )}
       {state.kind === 'not-found' && (
         <EmptyState icon={SearchX} title="Unknown tag" headingLevel={1} actions={home}>

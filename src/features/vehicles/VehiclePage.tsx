@@ -55,12 +55,15 @@ export function VehiclePage({
   vehicleId,
   section,
   linkTag,
+  contactOwner,
   services,
 }: {
   vehicleId: string;
   section: VehicleSection;
   /** The card that links a new tag to this vehicle, shown on its profile to those who can edit it while it has none. */
   linkTag?: (vehicleId: string) => ReactNode;
+  /** The way for visitors to reach the owner through the vehicle's tag, shown on its profile. */
+  contactOwner?: (tagHash: string) => ReactNode;
   /** The service-request pages, which belong to another feature. */
   services: ServicesSlot;
 }) {
@@ -73,7 +76,7 @@ export function VehiclePage({
   const gate = sectionGate(section.view, area.access, session.session !== null);
   if (gate === 'sign-in') return <RestrictedAccess />;
   if (gate === 'not-found' || area.vehicle === null) return <NotFoundPage />;
-  return <VehicleShell area={area} vehicle={area.vehicle} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} />;
+  return <VehicleShell area={area} vehicle={area.vehicle} vehicleId={vehicleId} section={section} linkTag={linkTag} contactOwner={contactOwner} services={services} />;
 }
 
 /** The page of a vehicle the caller may see: its card, its menu for those who can edit, and the section. */
@@ -83,6 +86,7 @@ function VehicleShell({
   vehicleId,
   section,
   linkTag,
+  contactOwner,
   services,
 }: {
   area: VehicleArea;
@@ -90,6 +94,7 @@ function VehicleShell({
   vehicleId: string;
   section: VehicleSection;
   linkTag: ((vehicleId: string) => ReactNode) | undefined;
+  contactOwner: ((tagHash: string) => ReactNode) | undefined;
   services: ServicesSlot;
 }) {
   const editable = canEdit(area.access);
@@ -129,7 +134,7 @@ function VehicleShell({
             </Suspense>
           )}
           <Suspense fallback={<Loading />}>
-            <SectionContent area={area} vehicleId={vehicleId} section={section} linkTag={linkTag} services={services} />
+            <SectionContent area={area} vehicleId={vehicleId} section={section} linkTag={linkTag} contactOwner={contactOwner} services={services} />
           </Suspense>
         </div>
       </div>
@@ -145,17 +150,19 @@ function SectionContent({
   vehicleId,
   section,
   linkTag,
+  contactOwner,
   services,
 }: {
   area: VehicleArea;
   vehicleId: string;
   section: VehicleSection;
   linkTag: ((vehicleId: string) => ReactNode) | undefined;
+  contactOwner: ((tagHash: string) => ReactNode) | undefined;
   services: ServicesSlot;
 }) {
   switch (section.view) {
     case 'profile':
-      return <ProfileSection area={area} linkTag={linkTag} />;
+      return <ProfileSection area={area} linkTag={linkTag} contactOwner={contactOwner} />;
     case 'info':
       return <InfoSection area={area} vehicleId={vehicleId} />;
     case 'notes':

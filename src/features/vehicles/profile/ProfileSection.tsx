@@ -26,7 +26,16 @@ import '../notes/notes.css';
  * The profile: the cover, the description with its links as chips, category and type, the social links, and the
  * notes the owner made public. The owner and admins edit it here, and link a tag while the vehicle has none.
  */
-export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?: ((vehicleId: string) => ReactNode) | undefined }) {
+export function ProfileSection({
+  area,
+  linkTag,
+  contactOwner,
+}: {
+  area: VehicleArea;
+  linkTag?: ((vehicleId: string) => ReactNode) | undefined;
+  /** The way for anyone but its keepers to reach the owner through the vehicle's tag (another feature's). */
+  contactOwner?: ((tagHash: string) => ReactNode) | undefined;
+}) {
   const vehicle = area.vehicle!;
   const editable = canEdit(area.access);
   const [editing, setEditing] = useState(false);
@@ -121,6 +130,7 @@ export function ProfileSection({ area, linkTag }: { area: VehicleArea; linkTag?:
           </div>
         </Card>
       )}
+      {!editable && area.tags[0] !== undefined && contactOwner && <Suspense fallback={null}>{contactOwner(area.tags[0])}</Suspense>}
     </>
   );
 }
