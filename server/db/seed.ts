@@ -237,6 +237,12 @@ async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, v
     });
   }
   await seedMaintenance(tx, userId.owner, id('DEMOTAG00001'), (days) => daysAgo(days).toISOString().slice(0, 10));
+  // A passer-by's message through the Trail Bronco's tag, not read yet.
+  await insert(tx, 'owner_messages', {
+    id: newId(), vehicle_id: id('DEMOTAG00002'), recipient_id: userId.owner, tag_id: 'DEMOTAG00002', reason: 'blocking',
+    body: 'The truck is half across the driveway of number 12; could you move it before 8?', can_reply: true,
+    reply_email: 'neighbour@example.com', sender_key: 'demo', created_at: new Date(Date.now() - 40 * MINUTE),
+  });
 }
 
 /**

@@ -75,6 +75,7 @@ const ServiceRequestsSection = lazy(() =>
 );
 const vehicleServices = (props: VehicleServicesProps) => <ServiceRequestsSection {...props} />;
 const MyWork = lazy(() => import('../features/services/MyWork.js').then((m) => ({ default: m.MyWork })));
+const NewMessages = lazy(() => import('../features/vehicles/messages/NewMessages.js').then((m) => ({ default: m.NewMessages })));
 const DueMaintenance = lazy(() => import('../features/vehicles/DueMaintenance.js').then((m) => ({ default: m.DueMaintenance })));
 const MyVehiclesShortcut = lazy(() => import('../features/vehicles/MyVehiclesShortcut.js').then((m) => ({ default: m.MyVehiclesShortcut })));
 const ActiveRequestBanner = lazy(() =>
@@ -95,6 +96,7 @@ export function RoutePage({ route }: { route: Route }) {
           before={
             signedIn ? (
               <>
+                <NewMessages />
                 <DueMaintenance />
                 <MyVehiclesShortcut />
                 <MyWork />

@@ -63,6 +63,7 @@ export const MEMBER_MODULES: readonly string[] = [
   'src/features/vehicles/maintenance/MaintenanceSection.tsx',
   'src/features/vehicles/DueMaintenance.tsx',
   'src/features/vehicles/messages/MessagesSection.tsx',
+  'src/features/vehicles/messages/NewMessages.tsx',
   'src/features/vehicles/ownership/OwnershipSection.tsx',
   'src/features/services/ServiceRequestsSection.tsx',
   'src/features/services/MyWork.tsx',

@@ -43,7 +43,9 @@ describe('contacting the owner through a tag', () => {
     await expectNoAxeViolations(page, 'the contact form');
     await card.getByRole('button', { name: 'Send to the owner' }).click();
     await card.locator('[data-contact-sent]').waitFor();
-    const [stored] = await server.db.query<{ vehicle_id: string; reason: string; can_reply: boolean }>('select vehicle_id, reason, can_reply from owner_messages');
+    const [stored] = await server.db.query<{ vehicle_id: string; reason: string; can_reply: boolean }>(
+      `select vehicle_id, reason, can_reply from owner_messages where body like 'Silver sedan%'`,
+    );
     expect(stored).toEqual({ vehicle_id: red911, reason: 'lights', can_reply: true });
     const [mail] = await outbox('owner@tagbook.test');
     expect(mail!.body_text).toContain('Your lights are on');
@@ -70,7 +72,9 @@ describe('contacting the owner through a tag', () => {
     expect(answer!.body_text).not.toContain('owner@tagbook.test');
     expect(answer!.body_text).not.toContain('Red 911');
     // Read on the device, and the server hears it.
-    await expect.poll(async () => (await server.db.query<{ read: boolean }>('select read_at is not null as read from owner_messages'))[0]?.read).toBe(true);
+    await expect
+      .poll(async () => (await server.db.query<{ read: boolean }>(`select read_at is not null as read from owner_messages where body like 'Silver sedan%'`))[0]?.read)
+      .toBe(true);
     expect(await message.getByRole('button', { name: 'Answer' }).count()).toBe(0);
   });
 
@@ -104,7 +108,13 @@ describe('contacting the owner through a tag', () => {
     expect(await owner.page.locator('[data-message]', { hasText: 'dog is barking' }).textContent()).toContain('They left no way to answer.');
   });
 
-  it("the vehicle's keepers are not offered the form on their own vehicle", async () => {
+  it("the owner's home says where messages wait unread; the vehicle's keepers are not offered the form on their own vehicle", async () => {
+    await openScreen(owner.page, server.url);
+    // The demo's unread message on the Trail Bronco; the ones read above are not listed.
+    const waiting = owner.page.getByRole('navigation', { name: 'New messages' });
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain('Trail Bronco');
+    expect(await waiting.textContent()).not.toContain('Red 911');
     await openScreen(owner.page, `${server.url}/vehicle/${red911}`);
     await owner.page.locator('[data-profile]').waitFor();
     expect(await owner.page.locator('[data-card="contact-owner"]').count()).toBe(0);

@@ -36,3 +36,11 @@ export async function setContactOff(vehicleId: string, off: boolean): Promise<vo
   const db = await whenDatabaseReady();
   await db.execute('UPDATE vehicles SET contact_off = ?, updated_at = ? WHERE id = ?', [off ? 1 : 0, at, vehicleId]);
 }
+
+/** How many messages each of the person's vehicles has that they have not read (the home page says so). */
+export function useUnreadMessages() {
+  return useWatchedQuery<{ vehicle_id: string; name: string | null; unread: number }>(
+    `SELECT m.vehicle_id, v.name, count(*) AS unread FROM owner_messages m JOIN vehicles v ON v.id = m.vehicle_id
+      WHERE m.read_at IS NULL AND m.deleted_at IS NULL GROUP BY m.vehicle_id, v.name ORDER BY max(m.created_at) DESC`,
+  );
+}
