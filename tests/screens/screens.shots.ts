@@ -55,7 +55,7 @@ const SCREENS: Screen[] = [
   { name: 'my-vehicles-restricted', role: 'visitor', path: '/vehicle/' },
   { name: 'company-restricted', role: 'visitor', path: '/company' },
   { name: 'tag-free', role: 'visitor', path: '/register/DEMOFREE0001' },
-  { name: 'tag-private', role: 'visitor', path: '/DEMOTAG00003' },
+  { name: 'tag-private', role: 'visitor', path: '/DEMOTAG00003', full: true, docs: true },
   { name: 'my-vehicles', role: 'owner', path: '/vehicle/' },
   { name: 'vehicle-profile', role: 'owner', path: '/vehicle/{vehicle:Red 911}' },
   { name: 'vehicle-info', role: 'owner', path: '/vehicle/{vehicle:Red 911}/info' },
@@ -69,6 +69,9 @@ const SCREENS: Screen[] = [
   { name: 'vehicle-maintenance', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', full: true, docs: true },
   { name: 'vehicle-maintenance-add', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Add reminder', full: true },
   { name: 'vehicle-maintenance-done', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Done' },
+  // Contacting the owner through a tag: the visitor's form (public profile, private tag) and the owner's messages.
+  { name: 'vehicle-messages', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}/messages', docs: true },
+  { name: 'vehicle-messages-answer', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}/messages', click: 'Answer' },
   { name: 'vehicle-other', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}' },
   { name: 'vehicle-other-ownership', role: 'owner', path: '/vehicle/{vehicle:Supra Turbo}/admin/ownership' },
   { name: 'vehicle-private', role: 'owner', path: '/vehicle/{vehicle:Camper van}' },
