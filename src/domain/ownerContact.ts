@@ -1,3 +1,5 @@
+import { isValidEmail } from './validation.js';
+
 /**
  * Reaching a vehicle's owner through its tag (OwnerContactService): the reasons a visitor picks from, the limits that
  * keep the relay from being abused, and how what a stranger wrote is made safe to put in a mail. Pure: the form
@@ -58,21 +60,36 @@ export function messageProblem(reason: string, body: string): string | null {
 
 /**
  * What a stranger wrote, made inert for a plain-text mail: mail programs turn anything that looks like an address
- * into a link, so every dot between word characters, every '@' and every '://' is broken up ('example[.]com',
- * 'name[at]example[.]com', 'https[:]//'). Control characters go; line breaks stay. Nothing in it can become a
- * link or markup, whatever the reader's mail program does with plain text.
+ * into a link, so every dot with a non-blank character on both sides, every '@' and every '://' is broken up
+ * ('example[.]com', 'name[at]example[.]com', 'https[:]//'). That is any dot inside a word in any script ('café.com',
+ * 'пример.рф' are addresses too), and the full-width and ideographic dots that address parsers read as one
+ * ('evil。example'). Control characters go; line breaks stay. Nothing in it can become a link or markup, whatever
+ * the reader's mail program does with plain text.
  */
 export function defang(text: string): string {
   return text
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g, '')
     .replace(/:\/\//g, '[:]//')
     .replace(/@/g, '[at]')
-    .replace(/(\w)\.(?=\w)/g, '$1[.]')
+    .replace(/(?<=[^\s.\u3002\uff0e\uff61])[.\u3002\uff0e\uff61](?=[^\s.\u3002\uff0e\uff61])/g, '[.]')
     .replace(/</g, '‹')
     .replace(/>/g, '›');
 }
 
-/** The shape of an email address, as far as a relay needs: something@something.tld, no spaces, not too long. */
+/** Where an answer may reach the sender: an address as the app accepts any (validation.ts). */
 export function isReplyAddress(value: string): boolean {
-  return value.length <= CONTACT_LIMITS.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return isValidEmail(value);
+}
+
+/**
+ * Who a sender is, for the limits: their network address; for IPv6, its /64 network, since one connection commonly
+ * holds a whole /64 and could otherwise take a fresh address per message.
+ */
+export function senderKey(address: string): string {
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }

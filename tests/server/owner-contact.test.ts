@@ -448,7 +448,7 @@ describe.each(backends)('contacting an owner through a tag on %s', (backend) => 
       const person = await freshOwner('Visit https://evil.example/car <b>now</b> or mail me@evil.example');
       const body = [
         '<a href="https://evil.example/x">click</a> mail me at a@b.co',
-        'or www.evil.example, evil\u200b.example, hxxp://ok, javascript:alert(1)',
+        'or www.evil.example, evil\u200b.example, café.com, пример.рф, evil\u3002example, hxxp://ok, javascript:alert(1)',
         '\u202eReversed text\u202c and a bell\u0007 <script>alert(1)</script>',
         marker(),
       ].join('\n');
@@ -471,11 +471,14 @@ describe.each(backends)('contacting an owner through a tag on %s', (backend) => 
         expect(part).not.toContain('>');
         expect(part).not.toMatch(/example\.\w/);
         expect(part).not.toMatch(/\w\.\w/);
+        // Nor a dot in a word of any script, nor one an address parser reads as a dot: only defang's '[.]'.
+        expect(part.replaceAll('[.]', ' ')).not.toMatch(/[^\s.\u3002\uff0e\uff61][.\u3002\uff0e\uff61][^\s.\u3002\uff0e\uff61]/);
         expect(part).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/);
       }
       expect(written).toContain('evil[.]example');
       expect(written).toContain('a[at]b[.]co');
       expect(written).toContain('https[:]//');
+      expect(written).toContain('café[.]com, пример[.]рф, evil[.]example');
       expect(written.split('\n')).toHaveLength(4);
       expect(mail!.subject).toBe(`A message about your ${defang('Visit https://evil.example/car <b>now</b> or mail me@evil.example')}`);
     });
@@ -602,7 +605,7 @@ describe.each(backends)('contacting an owner through a tag on %s', (backend) => 
     it('a stranger, the worker or an admin cannot change it', async () => {
       for (const role of ['stranger', 'worker', 'admin'] as const) {
         for (const data of [{ read_at: new Date().toISOString() }, { deleted_at: null }]) {
-          expect(await uploadRefusals(role, patch(data)), role).toEqual([{ code: 'permission_denied', message: 'This message is not yours' }]);
+          expect(await uploadRefusals(role, patch(data)), role).toEqual([{ code: 'not_found', message: 'There is no such row to change' }]);
         }
       }
       expect(await one('select read_at, deleted_at is not null as removed from owner_messages where id = $1', [message.id])).toEqual({ read_at: null, removed: true });

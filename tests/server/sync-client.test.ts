@@ -97,7 +97,7 @@ describe.each(backends)('the official Node client syncing from our server on %s'
     expect(await counts(admin)).toMatchObject({ users: 1, companies: 1, customers: 0, vehicles: 5, vehicles_info: 0,
       qr_tags: 5, service_requests: 2, worktime: 1, company_employees: 1 });
     const users = await admin.db.getAll<Record<string, unknown>>('select * from users');
-    expect(Object.keys(users[0]!).sort()).toEqual(['created_at', 'display_name', 'email', 'id', 'is_admin', 'updated_at']);
+    expect(Object.keys(users[0]!).sort()).toEqual(['created_at', 'display_name', 'distance_unit', 'email', 'id', 'is_admin', 'updated_at']);
   });
 
   it("brings a vehicle an admin opens to the admin's device whole — closed requests and tags too — and takes it away with the flag", async () => {

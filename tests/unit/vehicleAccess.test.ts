@@ -34,12 +34,12 @@ describe('vehicle access', () => {
     expect(vehicleAccess(worker(link('garage', null, null)), car, null, [])).toBe('public');
   });
 
-  it('the menu: SPEC order (Maintenance added before Ownership), Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {
+  it('the menu: SPEC order (Maintenance and Messages added before Ownership), Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {
     const labels = (access: Access, hasTag: boolean) => vehicleMenu(access, hasTag).map((e) => e.label);
-    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance']);
-    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance']);
-    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Ownership']);
-    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Ownership']);
+    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages']);
+    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages']);
+    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages', 'Ownership']);
+    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages', 'Ownership']);
     for (const access of ['none', 'public', 'company'] as const) expect(labels(access, true), access).toEqual([]);
   });
 
@@ -60,6 +60,7 @@ describe('vehicle access', () => {
       logbook: 'not-found not-found show show',
       'track-support': 'not-found not-found show show',
       maintenance: 'not-found not-found show show',
+      messages: 'not-found not-found show show',
       ownership: 'not-found not-found not-found show',
     });
     expect(sectionGate('notes', 'public', false)).toBe('sign-in');

@@ -10,7 +10,8 @@ export const owner_messages = {
   columns: { read_at: HAPPENED, deleted_at: HAPPENED },
   forEveryone: (w, actor) => {
     if (w.current === null || w.kind === 'DELETE') return deny('Messages are sent through a tag, and removed by their recipient');
-    return w.current.recipient_id === actor.userId ? null : deny('This message is not yours');
+    // Someone else's message is answered as one that does not exist: nothing tells its id is real.
+    return w.current.recipient_id === actor.userId ? null : NO_SUCH_ROW;
   },
   // Everyone's rule says all there is: only the recipient, whoever else asks.
   forOthersThanAdmins: () => null,
