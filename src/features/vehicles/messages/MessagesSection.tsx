@@ -26,9 +26,10 @@ import './messages.css';
  */
 export function MessagesSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const messages = useVehicleMessages(vehicleId);
-  // Those unread when the page opened stay marked new while it is open; opening the page reads them.
-  const fresh = useRef<Set<string> | null>(null);
-  if (fresh.current === null && messages.status === 'ready') fresh.current = new Set(messages.rows.filter((m) => !m.read_at).map((m) => m.id));
+  // Messages seen unread on this page (when it opened, or arriving while it is open) stay marked new while it is
+  // open; showing them here is reading them.
+  const fresh = useRef(new Set<string>());
+  for (const m of messages.rows) if (!m.read_at) fresh.current.add(m.id);
   useEffect(() => {
     const unread = messages.rows.filter((m) => !m.read_at).map((m) => m.id);
     if (unread.length > 0) void markMessagesRead(unread).catch((error: unknown) => console.error('Could not mark messages read', error));
@@ -50,7 +51,7 @@ export function MessagesSection({ area, vehicleId }: { area: VehicleArea; vehicl
         ) : (
           <ul className="owner-messages">
             {messages.rows.map((m) => (
-              <MessageItem key={m.id} message={m} isNew={fresh.current?.has(m.id) ?? false} />
+              <MessageItem key={m.id} message={m} isNew={fresh.current.has(m.id)} />
             ))}
           </ul>
         )}
@@ -129,9 +130,11 @@ function MessageItem({ message, isNew }: { message: MessageData; isNew: boolean 
             </div>
           </form>
         ) : (
-          <Button variant="secondary" icon={Reply} onClick={() => setAnswering(true)} data-action="answer">
-            Answer
-          </Button>
+          <div className="ui-button-row">
+            <Button variant="secondary" icon={Reply} onClick={() => setAnswering(true)} data-action="answer">
+              Answer
+            </Button>
+          </div>
         )
       ) : (
         <p className="ui-muted">They left no way to answer.</p>
