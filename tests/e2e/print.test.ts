@@ -65,6 +65,8 @@ describe.each([
     await openScreen(page, `${server.url}/vehicle/${id}?print=1`);
     const sheet = page.locator('[data-print-sheet]');
     await sheet.locator('[data-field="vehicle-name"]').waitFor();
+    // The form to contact the owner is there (once the tag has synced) but not on paper.
+    await sheet.locator('[data-card="contact-owner"]').waitFor({ state: 'attached' });
     const shownControls = await sheet.locator('button, nav, input').evaluateAll(
       (els) => els.filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest('[data-attachment]')).map((el) => el.outerHTML.slice(0, 80)),
     );

@@ -41,7 +41,7 @@ export function ContactOwnerCard({ tagHash }: { tagHash: string }) {
   }
 
   return (
-    <Card aria-labelledby={`${id}-title`} data-card="contact-owner">
+    <Card aria-labelledby={`${id}-title`} data-card="contact-owner" data-screen-only="">
       <h2 id={`${id}-title`} className="contact-owner__title">
         <MessageSquare size={20} aria-hidden="true" /> Contact the owner
       </h2>
