@@ -251,7 +251,8 @@ describe('service requests and work clocks end to end', () => {
     await workerPage.goto(`${server.url}/`);
     await expect.poll(() => banner(workerPage).locator('[data-field="banner-description"]').textContent()).toMatch(/^Wheel alignment/);
     expect(await banner(workerPage).locator('[data-field="banner-vehicle"]').textContent()).toBe('Ford Bronco Badlands');
-    expect(await workerPage.locator('[data-in-progress] li').count()).toBe(1);
+    // The work list renders apart from the banner: waited for, not read once.
+    await expect.poll(() => workerPage.locator('[data-in-progress] li').count()).toBe(1);
 
     // A tablet that was offline uploads an hour of the worker's that overlaps on the two requests: 20 minutes on the
     // alignment, and 20 on the brakes starting 10 minutes into it. Both records are kept; both pages flag the overlap.
