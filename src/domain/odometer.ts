@@ -94,11 +94,15 @@ export interface Odometer {
   on: string;
 }
 
-/** The odometer as the trusted readings last saw it; null before any reading. */
-export function currentOdometer(readings: readonly OdometerReading[]): Odometer | null {
-  const { trusted } = checkReadings(readings);
+/** The odometer as the trusted readings (oldest first, checkReadings) last saw it; null before any reading. */
+export function lastTrusted(trusted: readonly OdometerReading[]): Odometer | null {
   const last = trusted[trusted.length - 1];
   return last ? { metres: toMetres(last.value, last.unit), on: last.read_on } : null;
+}
+
+/** The odometer as the readings that agree with each other last saw it; null before any reading. */
+export function currentOdometer(readings: readonly OdometerReading[]): Odometer | null {
+  return lastTrusted(checkReadings(readings).trusted);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkReadings, fromMetres, toMetres, type DistanceUnit, type Odometer, type OdometerReading } from './odometer.js';
+import { checkReadings, fromMetres, lastTrusted, toMetres, type DistanceUnit, type OdometerReading } from './odometer.js';
 import { isCalendarDate } from './vehicleRecords.js';
 
 /**
@@ -92,8 +92,7 @@ export function reminderStatus(
 ): ReminderStatus {
   const checked = checkReadings(readings);
   const trusted = new Map(checked.trusted.map((r) => [r.id, r]));
-  const last = checked.trusted[checked.trusted.length - 1];
-  const odometer: Odometer | null = last ? { metres: toMetres(last.value, last.unit), on: last.read_on } : null;
+  const odometer = lastTrusted(checked.trusted);
   const lastDone =
     completions
       .filter((c) => c.reminder_id === rule.id)
