@@ -17,10 +17,10 @@ import { EMPTY_BUCKET_MESSAGE } from '../../src/domain/uploadErrors.js';
 import { isId } from '../../src/domain/ids.js';
 import { FileState, UploadService, type FileToAdd } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { Queryable } from '../db/db.js';
-import { downloadHeaders } from './download-headers.js';
+import { signedDownload } from './download-url.js';
 import { forgetGone, wasRemoved, wasSwept } from './gone-files.js';
 import type { FileStorage } from './files.js';
-import { DOWNLOAD_URL_TTL_MS, UPLOAD_URL_TTL_MS } from './url-lifetimes.js';
+import { UPLOAD_URL_TTL_MS } from './url-lifetimes.js';
 import { signFileUrl } from './signing.js';
 import { mayDownload, requireAttach } from './access.js';
 import { dropUnfinishable, dropUnfinishedIn, noLongerYours, requireStillAttached, stillAttachable } from './unfinishable.js';
@@ -35,7 +35,6 @@ import {
   findBucket,
   findFileByHash,
   findFormFile,
-  firstFilename,
   hasAddedFile,
   holdAddedFile,
   holdsFile,
@@ -250,11 +249,8 @@ export function uploadService(files: FileStorage): Partial<ServiceImpl<typeof Up
       if (file === undefined || file.state !== FileState.DOWNLOADED_OK || file.blob_key === null || !(await mayDownload(db, hctx as HandlerContext, viewer, file.id))) {
         throw new ConnectError(FILE_NOT_FOUND, Code.NotFound);
       }
-      const expires = files.now() + DOWNLOAD_URL_TTL_MS;
-      const headers = downloadHeaders({ type: file.type, filename: await firstFilename(db, file.id) });
-      const external = await files.store.externalDownloadUrl(file.blob_key, headers, expires);
-      const downloadUrl = external ?? signFileUrl(await files.urlKey(), 'download', file.id, viewer ?? '', expires);
-      return { downloadUrl, downloadUrlExpire: BigInt(expires) };
+      const { url, expires } = await signedDownload(files, db, { ...file, blob_key: file.blob_key }, viewer ?? '');
+      return { downloadUrl: url, downloadUrlExpire: BigInt(expires) };
     },
   };
 }

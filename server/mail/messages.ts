@@ -87,3 +87,21 @@ export function replyMail(reply: { tag: string; body: string }): { subject: stri
     ].join('\n'),
   };
 }
+
+/**
+ * An owner is handing a vehicle to the address mailed. The names are the sender's own words (their display name,
+ * the vehicle's name), defanged like any text a person chose: only the link is a link.
+ */
+export function transferMail(transfer: { from: string; vehicle: string; link: string; expiresOn: string }): { subject: string; text: string } {
+  return {
+    subject: `${defang(transfer.from)} is handing you their ${defang(transfer.vehicle)}`,
+    text: [
+      `${defang(transfer.from)} wants to transfer their vehicle “${defang(transfer.vehicle)}” to you on Tagbook, with its service history, odometer, track days, photos and tags.`,
+      '',
+      'Open this link to see it and accept. Sign in, or create an account, with this email address: it is the only one that can accept.',
+      transfer.link,
+      '',
+      `The link works until ${transfer.expiresOn}. If you were not expecting this, ignore this mail: nothing changes unless you accept.`,
+    ].join('\n'),
+  };
+}

@@ -86,7 +86,7 @@ type TrackRow = {
   notes: string | null; created_at: Date; updated_at: Date;
 };
 
-async function trackSessions(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof TrackSessionSchema>[]> {
+export async function trackSessions(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof TrackSessionSchema>[]> {
   const rows = await db.query<TrackRow>(
     `select id, user_id, held_on::text as held_on, circuit, laps, best_lap_ms, conditions, tire_pressure_front,
             tire_pressure_rear, tires, notes, created_at, updated_at
@@ -118,7 +118,7 @@ async function events(db: Queryable, vehicleId: string): Promise<MessageInitShap
  * read with every record of the people who worked on them, so a moment a person also spent on another request
  * (overlapping clocks from two devices) counts once, where the rules put it.
  */
-async function serviceRequests(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof ServiceSummarySchema>[]> {
+export async function serviceRequests(db: Queryable, vehicleId: string): Promise<MessageInitShape<typeof ServiceSummarySchema>[]> {
   const requests = await db.query<{ id: string; description: string; created_at: Date; completed_at: Date | null }>(
     `select id, description, created_at, completed_at from service_requests
       where vehicle_id = $1 and deleted_at is null order by created_at desc, id limit ${REQUESTS_MAX}`,

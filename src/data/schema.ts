@@ -260,6 +260,40 @@ const reminder_completions = new Table(
   { indexes: { by_vehicle: ['vehicle_id'] } },
 );
 
+/**
+ * A transfer of the vehicle to the account signing in with to_email (src/domain/transfer.ts), written by the server
+ * only; keep_private_notes (0/1): whether the owner's private notes go with it.
+ */
+const vehicle_transfers = new Table(
+  {
+    vehicle_id: column.text,
+    user_id: column.text,
+    to_email: column.text,
+    keep_private_notes: column.integer,
+    created_at: column.text,
+    updated_at: column.text,
+    expires_at: column.text,
+    cancelled_at: column.text,
+    accepted_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id'] } },
+);
+
+/** A link to the vehicle's history report (token: the link's own secret), written by the server only. */
+const report_shares = new Table(
+  {
+    vehicle_id: column.text,
+    user_id: column.text,
+    token: column.text,
+    /** A JSON array of the photo (form file) ids the report shows. */
+    photo_ids: column.text,
+    created_at: column.text,
+    updated_at: column.text,
+    revoked_at: column.text,
+  },
+  { indexes: { by_vehicle: ['vehicle_id'] } },
+);
+
 /** Messages sent to this person through a vehicle's tag; can_reply: the sender left a way to answer (0/1). */
 const owner_messages = new Table(
   {
@@ -371,6 +405,8 @@ export const AppSchema = new Schema({
   odometer_readings,
   vehicle_reminders,
   reminder_completions,
+  vehicle_transfers,
+  report_shares,
   owner_messages,
   vehicle_events,
   local_preferences,

@@ -162,3 +162,24 @@ export function mayClaimTag(actor: Actor | null, vehicleOwnerId: string | null |
 export function mayManageTags(actor: AdminFlag | null): boolean {
   return actor?.isAdmin === true;
 }
+
+/**
+ * Hand a vehicle to a new owner, or cancel that while it waits: its owner only. An administrator moves vehicles
+ * outright on the Ownership page (mayAdministerVehicle) and never starts a transfer in the owner's name.
+ */
+export function mayTransferVehicle(actor: Actor | null, vehicleOwnerId: string | null | undefined): boolean {
+  return owns(actor, vehicleOwnerId);
+}
+
+/**
+ * Accept a transfer: the account that signs in with the email it was sent to, and no other — holding its link is
+ * not enough. Both emails are normalized (src/domain/credentials.ts) before they reach this rule.
+ */
+export function mayAcceptTransfer(account: { email: string } | null, sentTo: string): boolean {
+  return account !== null && account.email !== '' && account.email === sentTo;
+}
+
+/** Share a vehicle's history report by link, or revoke such a link: those who may edit the vehicle. */
+export function mayShareReport(access: VehicleAccess): boolean {
+  return mayEditVehicle(access);
+}
