@@ -1,14 +1,14 @@
 import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { mayShareReport } from '../../src/domain/access.js';
 import { buildHistoryReport, parsePhotoIds, REPORT_PHOTOS_MAX } from '../../src/domain/historyReport.js';
-import { isId, newId } from '../../src/domain/ids.js';
+import { isId, isLinkSecret, newId } from '../../src/domain/ids.js';
 import { HistoryReportService } from '../../src/gen/tagbook/v1/history_report_pb.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession } from '../rpc/session-context.js';
 import { vehicleAccess, vehicleNotFound } from '../vehicles/access.js';
 import { vehicleById } from '../vehicles/store.js';
 import { reportablePhotos, reportMessage, reportSource } from './report.js';
-import { insertShare, isLinkSecret, liveShareByToken, newLinkSecret, revokeShare, shareById } from './store.js';
+import { insertShare, liveShareByToken, newLinkSecret, revokeShare, shareById } from './store.js';
 
 export const REPORT_LINK_NOT_FOUND = 'This report link does not work: it was revoked, or never existed';
 

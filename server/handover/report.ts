@@ -59,7 +59,8 @@ export async function reportSource(db: Queryable, vehicleId: string, photoIds: r
       id: t.id!, held_on: t.heldOn ?? '', circuit: t.circuit ?? '', laps: t.laps ?? null, best_lap_ms: t.bestLapMs ?? null,
       conditions: t.conditions || null,
     })),
-    photos: photos.map((p) => ({ id: p.id, hash: p.filehash, type: p.type, description: p.description })),
+    // No captions: a device lists its photos without them, and both build the same report.
+    photos: photos.map((p) => ({ id: p.id, hash: p.filehash, type: p.type, description: null })),
     unit: isDistanceUnit(owner?.distance_unit) ? owner.distance_unit : DEFAULT_DISTANCE_UNIT,
   };
 }

@@ -1,17 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { formKey } from '../../src/domain/files.js';
+import { isLinkSecret } from '../../src/domain/ids.js';
 import type { Queryable } from '../db/db.js';
 
 // What the transfer and report services read and write (migration 0029).
 
-/** 256 random bits, base64url: a link's secret, safe as a path segment and too many to guess. */
+/** 256 random bits, base64url (isLinkSecret): a link's secret, safe as a path segment and too many to guess. */
 export function newLinkSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The shape every link secret has; anything else is not looked up at all. */
-export function isLinkSecret(value: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(value);
+  const secret = randomBytes(32).toString('base64url');
+  if (!isLinkSecret(secret)) throw new Error('a link secret lost its shape');
+  return secret;
 }
 
 export function secretDigest(secret: string): Buffer {

@@ -2,10 +2,11 @@ import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
 import { mayAcceptTransfer, mayTransferVehicle } from '../../src/domain/access.js';
 import { normalizeEmail } from '../../src/domain/credentials.js';
 import { vehicleSummary } from '../../src/domain/historyReport.js';
-import { isId, newId } from '../../src/domain/ids.js';
+import { isId, isLinkSecret, newId } from '../../src/domain/ids.js';
 import { TRANSFER_LIFETIME_DAYS, TRANSFER_REFUSALS, transferState, type TransferState as State } from '../../src/domain/transfer.js';
 import { isValidEmail } from '../../src/domain/validation.js';
 import { vehicleDisplayName } from '../../src/domain/vehicleName.js';
+import { transferPath } from '../../src/domain/routes.js';
 import { TransferService, TransferState } from '../../src/gen/tagbook/v1/transfer_pb.js';
 import { nameActor } from '../db/actor.js';
 import { transferMail } from '../mail/messages.js';
@@ -13,14 +14,13 @@ import { storeMail } from '../mail/outbox.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession } from '../rpc/session-context.js';
 import { vehicleNotFound } from '../vehicles/access.js';
-import { setVehicleOwner } from '../vehicles/store.js';
+import { setVehicleOwner, vehicleById } from '../vehicles/store.js';
 import {
   cancelTransfer,
   displayNameOf,
   emailOf,
   hasWaitingTransfer,
   insertTransfer,
-  isLinkSecret,
   lockTransfer,
   lockVehicleForHandover,
   markAccepted,
@@ -32,7 +32,6 @@ import {
   type TransferRow,
 } from './store.js';
 
-export const TRANSFER_PATH = '/transfer/';
 
 const STATES: Record<State, TransferState> = {
   pending: TransferState.PENDING,
@@ -72,7 +71,7 @@ export function transferService(ctx: ServerContext): Partial<ServiceImpl<typeof 
         });
         const mail = transferMail({
           from: vehicle.owner_name || 'A Tagbook owner', vehicle: vehicleDisplayName(vehicle.name),
-          link: `${ctx.config.publicUrl}${TRANSFER_PATH}${secret}`, expiresOn: expiresAt.toISOString().slice(0, 10),
+          link: `${ctx.config.publicUrl}${transferPath(secret)}`, expiresOn: expiresAt.toISOString().slice(0, 10),
         });
         await storeMail(tx, { to: email, ...mail });
         return { transferId: id, expiresAt: BigInt(expiresAt.getTime()) };
@@ -97,7 +96,7 @@ export function transferService(ctx: ServerContext): Partial<ServiceImpl<typeof 
       if (!isLinkSecret(req.token)) throw unknownLink();
       const transfer = await transferBySecret(ctx.db, req.token);
       if (transfer === undefined) throw unknownLink();
-      const [vehicle] = await ctx.db.query<{ name: string | null }>('select name from vehicles where id = $1', [transfer.vehicle_id]);
+      const vehicle = await vehicleById(ctx.db, transfer.vehicle_id);
       const info = await vehicleSummaryInfo(ctx.db, transfer.vehicle_id);
       const state = stateOf(transfer);
       return {

@@ -48,6 +48,8 @@ const ROUTE_PAGES = {
   'recover-account': lazyPage(() => import('../features/account/RecoverAccountPage.js').then((m) => m.RecoverAccountPage)),
   help: lazyPage(() => import('../features/help/HelpPage.js').then((m) => m.HelpPage)),
   tag: lazyPage(() => import('../features/tags/TagResolverPage.js').then((m) => m.TagResolverPage)),
+  'shared-report': lazyPage(() => import('../features/vehicles/report/SharedReportPage.js').then((m) => m.SharedReportPage)),
+  transfer: lazyPage(() => import('../features/vehicles/transfer/AcceptTransferPage.js').then((m) => m.AcceptTransferPage)),
 } satisfies Record<Exclude<Route['name'], 'not-found'>, { preload(): Promise<unknown> }>;
 const {
   'public-vehicles': PublicVehiclesPage,
@@ -61,6 +63,8 @@ const {
   'recover-account': RecoverAccountPage,
   help: HelpPage,
   tag: TagResolverPage,
+  'shared-report': SharedReportPage,
+  transfer: AcceptTransferPage,
 } = ROUTE_PAGES;
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
@@ -138,6 +142,11 @@ export function RoutePage({ route }: { route: Route }) {
       return <HelpPage topic={route.topic} />;
     case 'tag':
       return <TagResolverPage hash={route.hash} />;
+    // Both open without signing in: whoever holds the link.
+    case 'shared-report':
+      return <SharedReportPage token={route.token} />;
+    case 'transfer':
+      return <AcceptTransferPage token={route.token} />;
     case 'not-found':
       return <NotFoundPage />;
   }
@@ -167,7 +176,8 @@ export function App() {
         <AppErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
             {print.enabled ? (
-              <PrintPreview orientation={print.orientation}>
+              // Tag label sheets are drawn for US Letter only (src/features/register/TagLabelSheet.tsx).
+              <PrintPreview orientation={print.orientation} paper={print.paper} papers={route.name === 'register' ? ['letter'] : undefined}>
                 <RoutePage route={route} />
               </PrintPreview>
             ) : (

@@ -18,6 +18,8 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
   'recover-account': 'src/features/account/RecoverAccountPage.tsx',
   help: 'src/features/help/HelpPage.tsx',
   tag: 'src/features/tags/TagResolverPage.tsx',
+  'shared-report': 'src/features/vehicles/report/SharedReportPage.tsx',
+  transfer: 'src/features/vehicles/transfer/AcceptTransferPage.tsx',
   'not-found': null,
 };
 
@@ -64,6 +66,8 @@ export const MEMBER_MODULES: readonly string[] = [
   'src/features/vehicles/DueMaintenance.tsx',
   'src/features/vehicles/messages/MessagesSection.tsx',
   'src/features/vehicles/messages/NewMessages.tsx',
+  'src/features/vehicles/report/ReportSection.tsx',
+  'src/features/vehicles/transfer/TransferSection.tsx',
   'src/features/vehicles/ownership/OwnershipSection.tsx',
   'src/features/services/ServiceRequestsSection.tsx',
   'src/features/services/MyWork.tsx',

@@ -18,6 +18,13 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
  */
 export const TAG_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** The secret of a link that opens something without signing in (a transfer, a shared report): 256 bits, base64url. */
+export const LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isLinkSecret(value: unknown): value is string {
+  return typeof value === 'string' && LINK_SECRET_PATTERN.test(value);
+}
+
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }

@@ -1,6 +1,6 @@
 // The app's route table as a pure function of the pathname, so the router, the service worker, the server (which
 // preloads the page's code with the shell) and tests share it without a DOM.
-import { isId, isTagHash } from './ids.js';
+import { isId, isLinkSecret, isTagHash } from './ids.js';
 
 export type VehicleView =
   | 'profile'
@@ -12,6 +12,8 @@ export type VehicleView =
   | 'track-support'
   | 'maintenance'
   | 'messages'
+  | 'report'
+  | 'transfer'
   | 'ownership';
 
 export type VehicleSection =
@@ -53,6 +55,10 @@ export type Route =
   | { name: 'recover-account'; hash: string; email: string }
   | { name: 'help'; topic: HelpTopic }
   | { name: 'tag'; hash: string }
+  /** A vehicle's history report opened through the link its owner shared (token: the link's secret). */
+  | { name: 'shared-report'; token: string }
+  /** A transfer of a vehicle opened through the link mailed to its new owner. */
+  | { name: 'transfer'; token: string }
   | { name: 'not-found' };
 
 export type RouteName = Route['name'];
@@ -80,6 +86,8 @@ const VEHICLE_VIEWS: ReadonlySet<string> = new Set<VehicleView>([
   'track-support',
   'maintenance',
   'messages',
+  'report',
+  'transfer',
 ]);
 
 const ADMIN_VIEWS: ReadonlySet<string> = new Set<AdminView>(['service-request', 'vehicles', 'customers', 'users']);
@@ -94,8 +102,19 @@ const VEHICLE_VIEW_PATHS: Record<VehicleView, string> = {
   'track-support': '/track-support',
   maintenance: '/maintenance',
   messages: '/messages',
+  report: '/report',
+  transfer: '/transfer',
   ownership: '/admin/ownership',
 };
+
+/** The path of a shared history report, and of a transfer's page: the links a signed-out reader opens. */
+export function sharedReportPath(token: string): string {
+  return `/report/${encodeURIComponent(token)}`;
+}
+
+export function transferPath(token: string): string {
+  return `/transfer/${encodeURIComponent(token)}`;
+}
 
 /** The path of a vehicle's page (here, not in the app's builders, because the server's mails link to them too). */
 export function vehiclePath(vehicleId: string, view: VehicleView = 'profile'): string {
@@ -127,6 +146,10 @@ export function matchRoute(pathname: string): Route {
       return matchRecover(rest);
     case 'help':
       return matchHelp(rest);
+    case 'report':
+      return rest.length === 1 && isLinkSecret(rest[0]) ? { name: 'shared-report', token: rest[0] } : NOT_FOUND;
+    case 'transfer':
+      return rest.length === 1 && isLinkSecret(rest[0]) ? { name: 'transfer', token: rest[0] } : NOT_FOUND;
   }
   if (rest.length > 0) return NOT_FOUND;
   if (UNDER_CONSTRUCTION.has(head)) return { name: 'under-construction', feature: head as UnderConstructionFeature };

@@ -34,12 +34,15 @@ describe('vehicle access', () => {
     expect(vehicleAccess(worker(link('garage', null, null)), car, null, [])).toBe('public');
   });
 
-  it('the menu: SPEC order (Maintenance and Messages added before Ownership), Show QR Code only with a tag, Ownership only for admins, nothing for those who cannot edit', () => {
-    const labels = (access: Access, hasTag: boolean) => vehicleMenu(access, hasTag).map((e) => e.label);
-    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages']);
-    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages']);
-    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages', 'Ownership']);
-    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages', 'Ownership']);
+  it('the menu: SPEC order (Maintenance, Messages, History report and Transfer added before Ownership), Show QR Code only with a tag, Transfer only for the owner, Ownership only for admins, nothing for those who cannot edit', () => {
+    const labels = (access: Access, hasTag: boolean, ownsIt?: boolean) => vehicleMenu(access, hasTag, ownsIt).map((e) => e.label);
+    const added = ['Maintenance', 'Messages', 'History report'];
+    expect(labels('owner', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', ...added, 'Transfer']);
+    expect(labels('owner', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', ...added, 'Transfer']);
+    expect(labels('admin', true)).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', ...added, 'Ownership']);
+    expect(labels('admin', false)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', ...added, 'Ownership']);
+    // An administrator's own vehicle: they hand it over like any owner.
+    expect(labels('admin', false, true)).toEqual(['Profile', 'Info', 'Services', 'Notes', 'Track Support', ...added, 'Transfer', 'Ownership']);
     for (const access of ['none', 'public', 'company'] as const) expect(labels(access, true), access).toEqual([]);
   });
 
@@ -61,6 +64,8 @@ describe('vehicle access', () => {
       'track-support': 'not-found not-found show show',
       maintenance: 'not-found not-found show show',
       messages: 'not-found not-found show show',
+      report: 'not-found not-found show show',
+      transfer: 'not-found not-found show show',
       ownership: 'not-found not-found not-found show',
     });
     expect(sectionGate('notes', 'public', false)).toBe('sign-in');

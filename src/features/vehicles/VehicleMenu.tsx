@@ -2,7 +2,9 @@ import { useRef } from 'react';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import Car from 'lucide-react/icons/car';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
+import FileText from 'lucide-react/icons/file-text';
 import Flag from 'lucide-react/icons/flag';
+import HandCoins from 'lucide-react/icons/hand-coins';
 import Gauge from 'lucide-react/icons/gauge';
 import MessageSquare from 'lucide-react/icons/message-square';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
@@ -23,6 +25,8 @@ export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
   'track-support': Flag,
   maintenance: Gauge,
   messages: MessageSquare,
+  report: FileText,
+  transfer: HandCoins,
   ownership: ArrowRightLeft,
 };
 
@@ -30,7 +34,7 @@ export const MENU_ICONS: Record<MenuEntryId, LucideIcon> = {
 function activeEntry(view: VehicleView | 'service-request'): MenuEntryId | null {
   if (view === 'all-notes' || view === 'logbook') return 'notes';
   if (view === 'service-request' || view === 'request-services') return 'services';
-  if (view === 'profile' || view === 'info' || view === 'notes' || view === 'track-support' || view === 'maintenance' || view === 'messages' || view === 'ownership') return view;
+  if (view === 'profile' || view === 'info' || view === 'notes' || view === 'track-support' || view === 'maintenance' || view === 'messages' || view === 'report' || view === 'transfer' || view === 'ownership') return view;
   return null;
 }
 

@@ -33,6 +33,8 @@ const TrackSection = lazy(() => import('./track/TrackSection.js').then((m) => ({
 const MaintenanceSection = lazy(() => import('./maintenance/MaintenanceSection.js').then((m) => ({ default: m.MaintenanceSection })));
 const VehicleDueMaintenance = lazy(() => import('./DueMaintenance.js').then((m) => ({ default: m.VehicleDueMaintenance })));
 const MessagesSection = lazy(() => import('./messages/MessagesSection.js').then((m) => ({ default: m.MessagesSection })));
+const ReportSection = lazy(() => import('./report/ReportSection.js').then((m) => ({ default: m.ReportSection })));
+const TransferSection = lazy(() => import('./transfer/TransferSection.js').then((m) => ({ default: m.TransferSection })));
 const OwnershipSection = lazy(() => import('./ownership/OwnershipSection.js').then((m) => ({ default: m.OwnershipSection })));
 
 const SECTION_TITLES: Record<VehicleSection['view'], string> = {
@@ -46,6 +48,8 @@ const SECTION_TITLES: Record<VehicleSection['view'], string> = {
   'track-support': 'Track Support',
   maintenance: 'Maintenance',
   messages: 'Messages',
+  report: 'History report',
+  transfer: 'Transfer',
   ownership: 'Ownership',
 };
 
@@ -101,7 +105,9 @@ function VehicleShell({
   const name = vehicleDisplayName(vehicle.name);
   const tag = area.tags[0] ?? null;
   const [showingQr, setShowingQr] = useState(false);
-  const menu = useMemo(() => vehicleMenu(area.access, tag !== null), [area.access, tag]);
+  // Transfer is the owner's own, even when the owner is also an administrator (mayTransferVehicle).
+  const ownsIt = area.userId !== null && vehicle.user_id === area.userId;
+  const menu = useMemo(() => vehicleMenu(area.access, tag !== null, ownsIt), [area.access, tag, ownsIt]);
 
   // The menu's entries also sit in the bottom bar's Actions tab, where a phone user looks for a page's actions.
   const actions = useMemo<PageAction[]>(
@@ -177,6 +183,10 @@ function SectionContent({
       return <MaintenanceSection area={area} vehicleId={vehicleId} />;
     case 'messages':
       return <MessagesSection area={area} vehicleId={vehicleId} />;
+    case 'report':
+      return <ReportSection area={area} vehicleId={vehicleId} />;
+    case 'transfer':
+      return <TransferSection area={area} vehicleId={vehicleId} />;
     case 'ownership':
       return <OwnershipSection area={area} />;
     case 'request-services':

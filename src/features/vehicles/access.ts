@@ -61,6 +61,8 @@ export const SECTION_ACCESS: Record<VehicleView | 'service-request', Access> = {
   'track-support': 'owner',
   maintenance: 'owner',
   messages: 'owner',
+  report: 'owner',
+  transfer: 'owner',
   ownership: 'admin',
 };
 
@@ -76,7 +78,18 @@ export function sectionGate(view: keyof typeof SECTION_ACCESS, access: Access, s
   return signedIn ? 'not-found' : 'sign-in';
 }
 
-export type MenuEntryId = 'profile' | 'info' | 'show-qr-code' | 'services' | 'notes' | 'track-support' | 'maintenance' | 'messages' | 'ownership';
+export type MenuEntryId =
+  | 'profile'
+  | 'info'
+  | 'show-qr-code'
+  | 'services'
+  | 'notes'
+  | 'track-support'
+  | 'maintenance'
+  | 'messages'
+  | 'report'
+  | 'transfer'
+  | 'ownership';
 
 export interface MenuEntry {
   id: MenuEntryId;
@@ -87,10 +100,11 @@ export interface MenuEntry {
 
 /**
  * The side menu, in order: Profile, Info, Show QR Code (only while a tag is linked), Services, Notes, Track
- * Support, Maintenance (odometer and reminders), Messages (what visitors sent through the tag), Ownership (admins
- * only). Shown only to those who can edit; empty for everyone else.
+ * Support, Maintenance (odometer and reminders), Messages (what visitors sent through the tag), History report,
+ * Transfer (its owner only: mayTransferVehicle), Ownership (admins only). Shown only to those who can edit; empty
+ * for everyone else.
  */
-export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {
+export function vehicleMenu(access: Access, hasTag: boolean, ownsIt = access === 'owner'): MenuEntry[] {
   if (!canEdit(access)) return [];
   const entries: MenuEntry[] = [
     { id: 'profile', label: 'Profile', view: 'profile' },
@@ -103,7 +117,9 @@ export function vehicleMenu(access: Access, hasTag: boolean): MenuEntry[] {
     { id: 'track-support', label: 'Track Support', view: 'track-support' },
     { id: 'maintenance', label: 'Maintenance', view: 'maintenance' },
     { id: 'messages', label: 'Messages', view: 'messages' },
+    { id: 'report', label: 'History report', view: 'report' },
   );
+  if (ownsIt) entries.push({ id: 'transfer', label: 'Transfer', view: 'transfer' });
   if (access === 'admin') entries.push({ id: 'ownership', label: 'Ownership', view: 'ownership' });
   return entries;
 }
