@@ -3,6 +3,8 @@ import { newId } from '../../src/domain/ids.js';
 import { REQUEST_STATUS } from '../../src/domain/serviceStatus.js';
 import { WORK_START } from '../../src/domain/worktime.js';
 import { clientDigests, hashPassword } from '../accounts/passwords.js';
+import { secretDigest } from '../handover/store.js';
+import { TRANSFER_LIFETIME_DAYS } from '../../src/domain/transfer.js';
 import type { Db, Queryable } from './db.js';
 
 /**
@@ -29,6 +31,13 @@ export const DEMO_ACCOUNTS = {
   worker: { email: 'worker@tagbook.test', password: 'tagbook-worker', displayName: 'Demo Worker', isAdmin: false },
 } as const;
 type Role = keyof typeof DEMO_ACCOUNTS;
+
+/**
+ * A link to the Red 911's history report, and a transfer of the worker's Miata to the owner waiting to be accepted:
+ * fixed, so a demo (and the screenshots) can open both pages. Demo data only: anyone who knows them can use them.
+ */
+export const DEMO_REPORT_LINK = 'demo-history-report-of-the-red-911-00000000';
+export const DEMO_TRANSFER_LINK = 'demo-transfer-of-the-miata-to-the-owner-000';
 
 /** Tags printed but not yet claimed: scanning one leads to /register/{hash}. Fixed so demos and tests can use them. */
 export const DEMO_FREE_TAGS: readonly string[] = ['DEMOFREE0001', 'DEMOFREE0002', 'DEMOFREE0003', 'DEMOFREE0004'];
@@ -237,6 +246,11 @@ async function seedVehicleStories(tx: Queryable, userId: Record<Role, string>, v
     });
   }
   await seedMaintenance(tx, userId.owner, id('DEMOTAG00001'), (days) => daysAgo(days).toISOString().slice(0, 10));
+  await insert(tx, 'report_shares', { id: newId(), vehicle_id: id('DEMOTAG00001'), user_id: userId.owner, token: DEMO_REPORT_LINK });
+  await insert(tx, 'vehicle_transfers', {
+    id: newId(), vehicle_id: id('DEMOTAG00006'), user_id: userId.worker, to_email: DEMO_ACCOUNTS.owner.email, keep_private_notes: false,
+    token_hash: secretDigest(DEMO_TRANSFER_LINK), expires_at: new Date(Date.now() + TRANSFER_LIFETIME_DAYS * 24 * 60 * MINUTE),
+  });
   // A passer-by's message through the Trail Bronco's tag, not read yet.
   await insert(tx, 'owner_messages', {
     id: newId(), vehicle_id: id('DEMOTAG00002'), recipient_id: userId.owner, tag_id: 'DEMOTAG00002', reason: 'blocking',

@@ -3,13 +3,10 @@ import type { Page } from 'playwright-core';
 import { seedDemo } from '../../server/db/seed.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
+import { mediaBoxes } from '../helpers/pdf.js';
 import { openScreen } from '../helpers/screens.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
 
-/** Every page's MediaBox in a PDF, in points (Chromium writes them uncompressed). */
-function mediaBoxes(pdf: Buffer): number[][] {
-  return [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*([\d.\s-]+)\]/g)].map((m) => m[1]!.trim().split(/\s+/).map(Number));
-}
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedDemo } from '../../server/db/seed.js';
+import { DEMO_REPORT_LINK, DEMO_TRANSFER_LINK, seedDemo } from '../../server/db/seed.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { setBrowserOffline } from '../helpers/offline.js';
 import { settledScreen } from '../helpers/screens.js';
@@ -69,6 +69,16 @@ const SCREENS: Screen[] = [
   { name: 'vehicle-maintenance', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', full: true, docs: true },
   { name: 'vehicle-maintenance-add', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Add reminder', full: true },
   { name: 'vehicle-maintenance-done', role: 'owner', path: '/vehicle/{vehicle:Red 911}/maintenance', click: 'Done' },
+  // Handing a vehicle over: the history report (the owner's page, its print preview on A4, the link a buyer opens
+  // signed out), the owner's transfer form and a waiting transfer, and the page the mailed link opens.
+  { name: 'vehicle-report', role: 'owner', path: '/vehicle/{vehicle:Red 911}/report', full: true, docs: true },
+  { name: 'vehicle-report-print', role: 'owner', path: '/vehicle/{vehicle:Red 911}/report?print=1&paper=a4', full: true },
+  { name: 'shared-report', role: 'visitor', path: `/report/${DEMO_REPORT_LINK}`, full: true, docs: true },
+  { name: 'vehicle-transfer', role: 'owner', path: '/vehicle/{vehicle:Red 911}/transfer', full: true },
+  { name: 'vehicle-transfer-waiting', role: 'worker', path: '/vehicle/{vehicle:Miata}/transfer' },
+  { name: 'transfer-visitor', role: 'visitor', path: `/transfer/${DEMO_TRANSFER_LINK}` },
+  { name: 'transfer-accept', role: 'owner', path: `/transfer/${DEMO_TRANSFER_LINK}`, docs: true },
+  { name: 'transfer-other-account', role: 'admin', path: `/transfer/${DEMO_TRANSFER_LINK}` },
   // Contacting the owner through a tag: the visitor's form (public profile, private tag) and the owner's messages.
   { name: 'vehicle-messages', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}/messages', docs: true },
   { name: 'vehicle-messages-answer', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}/messages', click: 'Answer' },

@@ -37,6 +37,8 @@ function pickedFrom(search: string, all: readonly ReportPhoto[]): string[] {
   return raw === null ? all.slice(0, REPORT_PHOTOS_MAX).map((p) => p.id) : raw.split(',').filter((id) => id !== '');
 }
 
+const photoCount = (n: number) => (n === 0 ? 'no photos' : n === 1 ? '1 photo' : `${n} photos`);
+
 const linkUrl = (token: string) => new URL(sharedReportPath(token), location.origin).href;
 
 /**
@@ -65,7 +67,8 @@ export function ReportSection({ area, vehicleId }: { area: VehicleArea; vehicleI
     <HistoryReportView
       report={report}
       generatedAt={generatedAt}
-      titleLevel={2}
+      // On paper the vehicle's card (the page's h1) stays off (report.css): the report's title heads the page.
+      titleLevel={printing ? 1 : 2}
       photo={(p) => <ReportImage photo={p} localName={localNames.get(p.id) ?? null} />}
     />
   );
@@ -145,18 +148,19 @@ function ReportLinks({ vehicleId, picked }: { vehicleId: string; picked: readonl
             <li key={s.id} className="report-link" data-report-link={s.token ?? ''} data-new={s.token === made ? '' : undefined}>
               <span className="report-link__text">
                 <span className="report-link__url">{linkUrl(s.token ?? '')}</span>
-                <br />
                 <span className="ui-muted">
-                  Made {formatDateTime(s.created_at)} · {parsePhotoIds(s.photo_ids).length} photos
+                  Made {formatDateTime(s.created_at)} · {photoCount(parsePhotoIds(s.photo_ids).length)}
                 </span>
               </span>
-              <IconButton icon={Copy} label="Copy link" onClick={() => void copyUrl(linkUrl(s.token ?? ''), browserShareEnv()).then(showSnackbar)} />
-              <IconButton
-                icon={Share2}
-                label="Share link"
-                onClick={() => void shareUrl(linkUrl(s.token ?? ''), 'Vehicle history report', browserShareEnv()).then((m) => m && showSnackbar(m))}
-              />
-              <IconButton icon={Link2Off} label="Revoke link" disabled={!online} onClick={() => setRevoking(s)} data-action="revoke-report-link" />
+              <span className="report-link__actions">
+                <IconButton icon={Copy} label="Copy link" onClick={() => void copyUrl(linkUrl(s.token ?? ''), browserShareEnv()).then(showSnackbar)} />
+                <IconButton
+                  icon={Share2}
+                  label="Share link"
+                  onClick={() => void shareUrl(linkUrl(s.token ?? ''), 'Vehicle history report', browserShareEnv()).then((m) => m && showSnackbar(m))}
+                />
+                <IconButton icon={Link2Off} label="Revoke link" disabled={!online} onClick={() => setRevoking(s)} data-action="revoke-report-link" />
+              </span>
             </li>
           ))}
         </ul>
