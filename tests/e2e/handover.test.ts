@@ -87,9 +87,24 @@ describe('handing a vehicle over', () => {
     await expectNoAxeViolations(page, 'the shared report');
   });
 
-  it('the owner sends the car to the buyer, leaving the private notes out, and sees it waiting', async () => {
+  it('the owner sends the car to a wrong address, sees it waiting, and cancels it', async () => {
     const page = seller.page;
     await openScreen(page, `${server.url}/vehicle/${red911}/transfer`);
+    const form = page.locator('form[data-form="start-transfer"]');
+    await form.getByLabel('New owner’s email').fill('wrong.address@example.org');
+    await form.getByRole('button', { name: 'Send transfer' }).click();
+    await page.locator('[data-dialog="confirm-start-transfer"]').getByRole('button', { name: 'Send transfer' }).click();
+    await page.locator('[data-transfer="waiting"] [data-transfer-to]', { hasText: 'wrong.address@example.org' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel transfer' }).click();
+    await page.locator('[data-dialog="confirm-cancel-transfer"]').getByRole('button', { name: 'Cancel transfer' }).click();
+    // Cancelled on the server, and the page offers a new transfer once that has synced.
+    await form.waitFor();
+    const [cancelled] = await server.db.query<{ cancelled: boolean }>(`select cancelled_at is not null as cancelled from vehicle_transfers where to_email = 'wrong.address@example.org'`);
+    expect(cancelled).toEqual({ cancelled: true });
+  });
+
+  it('the owner sends the car to the buyer, leaving the private notes out, and sees it waiting', async () => {
+    const page = seller.page;
     const form = page.locator('form[data-form="start-transfer"]');
     await form.getByRole('button', { name: 'Send transfer' }).click();
     await form.getByText('Type the new owner’s email address').waitFor();

@@ -85,7 +85,7 @@ describe('the vehicle area end to end', () => {
     const menu = ownerPage.locator('nav[aria-label="Vehicle menu"]');
     // Just after signing in, the vehicle's tag may still be on its way in the first sync: the item shows once it is.
     await menu.getByText('Show QR Code').waitFor();
-    expect(await menu.locator('a, button').allTextContents()).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages']);
+    expect(await menu.locator('a, button').allTextContents()).toEqual(['Profile', 'Info', 'Show QR Code', 'Services', 'Notes', 'Track Support', 'Maintenance', 'Messages', 'History report', 'Transfer']);
     // The card leads the owner to the vehicle's services.
     expect(await ownerPage.locator('[data-vehicle-card] a').getAttribute('href')).toBe(`/vehicle/${ids.red911}/request-services`);
     await expectNoAxeViolations(ownerPage, "the owner's profile");
