@@ -326,12 +326,13 @@ async function writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, b
 }
 
 /** Precompressed siblings, built in parallel on the libuv pool; files no page loads (unused SQLite builds) stay raw. */
-async function compressAll(unused, member) {
+async function compressAll(unused, apart) {
   const jobs = [];
   for (const file of await listFiles(pub)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
     const url = '/' + relative(pub, file).split('\\').join('/');
-    if (precacheGroup(url, unused, member) === null) continue;
+    // Pages a link opens are not precached, but are served compressed like any other.
+    if (precacheGroup(url, unused, apart) === null && !apart.link.has(url)) continue;
     jobs.push(
       (async () => {
         const data = await readFile(file);
@@ -373,14 +374,14 @@ function unusedChunks(metafile, toUrl) {
 /**
  * Which precache group a shipped file belongs to. The service worker installs "core"; a page adds the group of the
  * storage it actually opened ("opfs" or "idb"), so a first visit never downloads both wasm builds, and "member" once
- * someone signs in (`member`: the chunks only signed-in pages import, see memberOnlyFiles). Files in no group
+ * someone signs in (`member`: the chunks only signed-in pages import, see lazyOnlyFiles). Files in no group
  * are cached only if something ever fetches them: the SDK's encryption builds, unused VFSs and WebSocket transport,
  * in its worker folder and as main-thread chunks (`unused`), and the manifest's PNG icons, which the browser fetches
  * itself when the app is installed (online) and no page shows.
  */
-function precacheGroup(url, unused, member) {
-  if (unused.has(url) || /^\/icons\/.*\.png$/.test(url)) return null;
-  if (member.has(url)) return 'member';
+function precacheGroup(url, unused, apart) {
+  if (unused.has(url) || /^\/icons\/.*\.png$/.test(url) || apart.link.has(url)) return null;
+  if (apart.member.has(url)) return 'member';
   if (!url.includes('/powersync-')) return 'core';
   const name = url.slice(url.lastIndexOf('/') + 1);
   if (name === 'worker.js' || name.startsWith('FacadeVFS-')) return 'core';
@@ -390,38 +391,46 @@ function precacheGroup(url, unused, member) {
 }
 
 /**
- * The chunks only signed-in pages need (src/app/routeModules.ts MEMBER_MODULES): everything the entry reaches, through
- * static and lazy imports alike, is walked except lazy imports of a member module; what the walk never reaches is
- * needed by nobody but members. A chunk shared with a page anyone opens is reached, so it stays in "core".
+ * The files no page anyone opens offline needs, each set of modules in `groups` (src/app/routeModules.ts) with the
+ * chunks only it reaches: everything the entry reaches, through static and lazy imports alike, is walked except lazy
+ * imports of those modules; what the walk never reaches is needed by nobody else. A chunk shared with a page anyone
+ * opens is reached, so it stays in "core"; one shared by a member page and a link page goes with the member pages.
  */
-function memberOnlyFiles(MEMBER_MODULES, metafile, critical, toUrl) {
+function lazyOnlyFiles(groups, metafile, critical, toUrl) {
   const outputs = metafile.outputs;
-  const members = new Set(MEMBER_MODULES);
-  for (const module of MEMBER_MODULES) {
-    if (!Object.values(outputs).some((o) => o.entryPoint === module)) {
-      throw new Error(`build: ${module} (a member module) is not a chunk of its own: is it imported lazily?`);
-    }
+  const chunkOf = (module) => Object.keys(outputs).find((o) => outputs[o].entryPoint === module);
+  for (const module of [...groups.member, ...groups.link]) {
+    if (chunkOf(module) === undefined) throw new Error(`build: ${module} (a module loaded apart) is not a chunk of its own: is it imported lazily?`);
   }
-  const reached = new Set();
-  const walk = (f) => {
-    if (reached.has(f)) return;
-    reached.add(f);
-    for (const imp of outputs[f]?.imports ?? []) {
-      if (imp.kind === 'dynamic-import' && members.has(outputs[imp.path]?.entryPoint)) continue;
-      if (imp.kind === 'import-statement' || imp.kind === 'dynamic-import') walk(imp.path);
-    }
+  const skipped = new Set([...groups.member, ...groups.link]);
+  const walk = (from, reached, skip) => {
+    const visit = (f) => {
+      if (reached.has(f)) return;
+      reached.add(f);
+      for (const imp of outputs[f]?.imports ?? []) {
+        if (imp.kind === 'dynamic-import' && skip.has(outputs[imp.path]?.entryPoint)) continue;
+        if (imp.kind === 'import-statement' || imp.kind === 'dynamic-import') visit(imp.path);
+      }
+    };
+    for (const f of from) visit(f);
+    return reached;
   };
-  walk(critical.entry);
-  return new Set(Object.keys(outputs).filter((f) => f.endsWith('.js') && !reached.has(f)).map(toUrl));
+  const reached = walk([critical.entry], new Set(), skipped);
+  const apart = Object.keys(outputs).filter((f) => f.endsWith('.js') && !reached.has(f));
+  const behindMembers = walk(groups.member.map(chunkOf), new Set(), new Set());
+  return {
+    member: new Set(apart.filter((f) => behindMembers.has(f)).map(toUrl)),
+    link: new Set(apart.filter((f) => !behindMembers.has(f)).map(toUrl)),
+  };
 }
 
 /** What the service worker may precache: every shipped file but source maps, compressed siblings and itself. */
-async function writeAssetManifest(version, unused, member, fetchedByPage) {
+async function writeAssetManifest(version, unused, apart, fetchedByPage) {
   const files = [];
   for (const file of await listFiles(pub)) {
     const url = '/' + relative(pub, file).split('\\').join('/');
     if (/\.(map|br|gz)$/.test(url) || url === '/sw.js' || url === '/asset-manifest.json' || url === `/${ROUTE_PRELOADS_FILE}`) continue;
-    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url, unused, member) });
+    files.push({ url, size: (await stat(file)).size, group: precacheGroup(url, unused, apart) });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
   // Over contents, not names and sizes: an icon or the shell can change without either, and the digest names the
@@ -491,7 +500,7 @@ async function main() {
   await writeFile(join(out, 'metafile.json'), JSON.stringify(metafile));
   const toUrl = (p) => '/' + relative(pub, join(root, p)).split('\\').join('/');
   await writeIndexHtml(critical, toUrl, powersyncWorkerUrl, workerUrls, bootFrame);
-  const { ROUTE_PAGE_MODULES, START_MODULES, MEMBER_MODULES, FIRST_ANSWER_MODULE } = await importTs('src/app/routeModules.ts');
+  const { ROUTE_PAGE_MODULES, START_MODULES, MEMBER_MODULES, LINK_MODULES, FIRST_ANSWER_MODULE } = await importTs('src/app/routeModules.ts');
   const preloads = routePreloads(ROUTE_PAGE_MODULES, metafile, critical, toUrl);
   const firstAnswer = [...startFiles([FIRST_ANSWER_MODULE], metafile, critical, toUrl)];
   await writeFile(
@@ -504,10 +513,10 @@ async function main() {
     ...startFiles(START_MODULES, metafile, critical, toUrl),
     ...firstAnswer,
   ]);
-  const member = memberOnlyFiles(MEMBER_MODULES, metafile, critical, toUrl);
-  const manifest = await writeAssetManifest(pkg.version, unused, member, fetchedByPage);
+  const apart = lazyOnlyFiles({ member: MEMBER_MODULES, link: LINK_MODULES }, metafile, critical, toUrl);
+  const manifest = await writeAssetManifest(pkg.version, unused, apart, fetchedByPage);
   await buildServiceWorker(manifest);
-  await compressAll(unused, member);
+  await compressAll(unused, apart);
 
   let criticalGzip = 0;
   for (const f of critical.files) criticalGzip += gzipSync(await readFile(join(root, f)), { level: 9 }).length;

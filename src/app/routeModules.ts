@@ -48,6 +48,16 @@ export const START_MODULES: readonly string[] = [
 export const FIRST_ANSWER_MODULE = 'src/features/tags/firstScan.ts';
 
 /**
+ * Pages only a link opens, which need the network anyway (a shared history report, a transfer to accept): never
+ * precached, so an anonymous first visit (a scanned tag) does not download them; fetched, compressed, when a link is
+ * opened, and kept by the HTTP cache. What only they import goes with them, unless a member page imports it too.
+ */
+export const LINK_MODULES: readonly string[] = [
+  'src/features/vehicles/report/SharedReportPage.tsx',
+  'src/features/vehicles/transfer/AcceptTransferPage.tsx',
+];
+
+/**
  * Lazily loaded modules only a signed-in person ever renders: pages behind sign-in, the vehicle sections above
  * "public", and the work lists and banner of the signed-in shell. What only they import forms the "member" precache
  * group (sw/manifest.ts), which the service worker downloads once someone signs in, so an anonymous first visit (a

@@ -1,11 +1,10 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { adminClient } from '../../../rpc/adminClients.js';
 import { whenDatabaseReady } from '../../../data/databaseState.js';
 import { firstAnswer, type FirstAnswer } from '../../../data/firstAnswer.js';
 import { useWatchedQuery } from '../../../data/useQuery.js';
 import { App, VehicleContentsService } from '../../../gen/tagbook/v1/vehicle_contents_pb.js';
 import { VehicleService } from '../../../gen/tagbook/v1/vehicle_pb.js';
-import { isOfflineError, serverMessage } from '../../../rpc/interceptors.js';
+import { isOfflineError } from '../../../rpc/interceptors.js';
 import { rpcClient } from '../../../rpc/transport.js';
 import { profileItemsFromResponse, snapshotFromResponse } from './snapshot.js';
 import type { ProfileItem, VehicleSnapshot } from './types.js';
@@ -135,6 +134,11 @@ export function onRefreshRequested(vehicleId: string, listener: () => void): () 
   return () => set.delete(listener);
 }
 
+/** The vehicle's pages fetch the server's answer again now (after a change made through the server). */
+export function requestRefresh(vehicleId: string): void {
+  for (const listener of refreshListeners.get(vehicleId) ?? []) listener();
+}
+
 /** Once every queued write of this device has been uploaded, the vehicle's pages fetch the server's answer again. */
 export async function refreshAfterUpload(vehicleId: string): Promise<void> {
   const db = await whenDatabaseReady();
@@ -150,63 +154,5 @@ export async function refreshAfterUpload(vehicleId: string): Promise<void> {
       });
     });
   }
-  for (const listener of refreshListeners.get(vehicleId) ?? []) listener();
-}
-
-export type TransferResult =
-  | { ok: true; owner: { id: string; displayName: string; email: string } }
-  | { ok: false; reason: 'no-account' | 'already-owner' | 'vehicle-gone' | 'denied' | 'offline' | 'failed' };
-
-type TransferFailure = Extract<TransferResult, { ok: false }>['reason'];
-
-/**
- * Why an ownership call failed, in TransferResult's words: no network, no right, or the server's own refusal, which
- * `refusal` names for the codes its call gives a meaning (null: none). Anything but a call's failure is rethrown.
- */
-function transferFailure(error: unknown, refusal: (error: ConnectError) => TransferFailure | null): { ok: false; reason: TransferFailure } {
-  if (isOfflineError(error)) return { ok: false, reason: 'offline' };
-  if (!(error instanceof ConnectError)) throw error;
-  const refused = refusal(error);
-  if (refused !== null) return { ok: false, reason: refused };
-  switch (error.code) {
-    case Code.PermissionDenied:
-    case Code.Unauthenticated:
-      return { ok: false, reason: 'denied' };
-    case Code.Unavailable:
-    case Code.Unknown:
-      return { ok: false, reason: 'offline' };
-    default:
-      return { ok: false, reason: 'failed' };
-  }
-}
-
-/**
- * Admins: the account a vehicle would move to, looked up before anyone is asked to confirm the move (the admin user
- * list, searched by the start of the email and kept to the exact address). The move itself checks again.
- */
-export async function findNewOwner(email: string, currentOwnerId: string | null): Promise<TransferResult> {
-  try {
-    const res = await adminClient().listUsers({ query: email });
-    const user = res.users.find((u) => u.email === email);
-    if (user === undefined) return { ok: false, reason: 'no-account' };
-    if (user.id === currentOwnerId) return { ok: false, reason: 'already-owner' };
-    return { ok: true, owner: { id: user.id, displayName: user.displayName, email: user.email } };
-  } catch (error) {
-    return transferFailure(error, () => null);
-  }
-}
-
-/** Admins: moves the vehicle to the account with this email (VehicleService.TransferOwnership); online only. */
-export async function transferOwnership(vehicleId: string, email: string): Promise<TransferResult> {
-  try {
-    const res = await rpcClient(VehicleService).transferOwnership({ vehicleId, email });
-    for (const listener of refreshListeners.get(vehicleId) ?? []) listener();
-    const owner = res.owner;
-    return { ok: true, owner: { id: owner?.id ?? '', displayName: owner?.displayName ?? '', email: owner?.email ?? email } };
-  } catch (error) {
-    return transferFailure(error, (refused) => {
-      if (refused.code === Code.NotFound) return serverMessage(refused) === VEHICLE_NOT_FOUND ? 'vehicle-gone' : 'no-account';
-      return refused.code === Code.FailedPrecondition ? 'already-owner' : null;
-    });
-  }
+  requestRefresh(vehicleId);
 }

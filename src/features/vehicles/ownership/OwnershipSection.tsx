@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { FormField } from '../../../ui/FormField.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { useUser } from '../../../entities/person/queries.js';
-import { findNewOwner, transferOwnership, type TransferResult } from '../data/remote.js';
+import { findNewOwner, transferOwnership, type TransferResult } from '../data/ownership.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { vehicleDisplayName } from '../../../domain/vehicleName.js';
 import './ownership.css';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatLapTime } from '../../../domain/lapTime.js';
 import type { HistoryReport, ReportPhoto } from '../../../domain/historyReport.js';
 import { formatDistance } from '../../../entities/maintenance/format.js';
@@ -68,12 +68,12 @@ export function HistoryReportView({
       {report.facts.length > 0 && (
         <section className="history-report__section" aria-labelledby="report-vehicle">
           <Heading id="report-vehicle">Vehicle</Heading>
-          <dl className="history-report__facts">
+          <dl className="ui-details">
             {report.facts.map((f) => (
-              <div key={f.label}>
+              <Fragment key={f.label}>
                 <dt>{f.label}</dt>
                 <dd data-fact={f.label}>{f.value}</dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
         </section>
@@ -112,7 +112,7 @@ export function HistoryReportView({
         {report.readings.length === 0 ? (
           <p className="ui-muted">No readings recorded yet.</p>
         ) : (
-          <ol className="history-report__list history-report__list--compact" data-report-readings="">
+          <ol className="history-report__list" data-report-readings="">
             {report.readings.map((r) => (
               <li key={r.id} className="history-report__row">
                 <span className="history-report__when">{formatCalendarDate(r.on)}</span>

@@ -59,19 +59,13 @@ function WaitingTransfer({ transfer, name }: { transfer: TransferRow; name: stri
       <p>
         <strong>{name}</strong> goes to <strong data-transfer-to="">{transfer.to_email}</strong> when they accept the link we mailed them.
       </p>
-      <dl className="transfer-facts">
-        <div>
-          <dt>Sent</dt>
-          <dd>{formatDateTime(transfer.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Link works until</dt>
-          <dd>{formatDateTime(transfer.expires_at)}</dd>
-        </div>
-        <div>
-          <dt>Your private notes</dt>
-          <dd>{transfer.keep_private_notes ? 'Handed over' : 'Left out'}</dd>
-        </div>
+      <dl className="ui-details transfer-facts">
+        <dt>Sent</dt>
+        <dd>{formatDateTime(transfer.created_at)}</dd>
+        <dt>Link works until</dt>
+        <dd>{formatDateTime(transfer.expires_at)}</dd>
+        <dt>Your private notes</dt>
+        <dd>{transfer.keep_private_notes ? 'Handed over' : 'Left out'}</dd>
       </dl>
       {!online && <Alert tone="info">You're offline: cancelling needs the network.</Alert>}
       <div className="ui-button-row">
