@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, recoverAccountPath } from '../../src/app/routes.js';
+import { matchRoute, recoverAccountPath, sharedReportPath, transferPath } from '../../src/app/routes.js';
 
 // Entry points outside the vehicle and admin areas: home, registration, help, recovery, the tag resolver and the
 // not-found fallback. routes.areas.test.ts covers the nested areas and the path builders.
@@ -166,3 +166,24 @@ describe('matchRoute: everything else', () => {
   });
 });
 
+
+describe('matchRoute: the pages a link opens', () => {
+  const token = 'demo-history-report-of-the-red-911-00000000';
+
+  it('maps /report/{token} and /transfer/{token}, the paths their builders make', () => {
+    expect(matchRoute(sharedReportPath(token))).toEqual({ name: 'shared-report', token });
+    expect(matchRoute(transferPath(token))).toEqual({ name: 'transfer', token });
+    expect(matchRoute(`/report/${token}/`)).toEqual({ name: 'shared-report', token });
+  });
+
+  it('refuses anything but a whole secret, and deeper paths', () => {
+    for (const path of ['/report', '/report/short', `/report/${token}x`, `/report/${token.slice(1)}!`, `/transfer/${token}/more`, '/transfer/']) {
+      expect(matchRoute(path), path).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('leaves the vehicle pages of the same names to the vehicle', () => {
+    expect(matchRoute('/vehicle/abcdefghijklmnopqrstuv/report')).toEqual({ name: 'vehicle', vehicleId: 'abcdefghijklmnopqrstuv', section: { view: 'report' } });
+    expect(matchRoute('/vehicle/abcdefghijklmnopqrstuv/transfer')).toEqual({ name: 'vehicle', vehicleId: 'abcdefghijklmnopqrstuv', section: { view: 'transfer' } });
+  });
+});
