@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/db/seed.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
+import { makeImage } from '../helpers/images.js';
 import { mediaBoxes } from '../helpers/pdf.js';
 import { openScreen, settledScreen } from '../helpers/screens.js';
 import { requireBuild, startTestServer, type TestServer } from '../helpers/server.js';
@@ -33,9 +34,16 @@ describe('handing a vehicle over', () => {
     await server?.stop();
   });
 
-  it("the owner reads the car's history report, built on the device, and makes a link to it", async () => {
+  it("the owner reads the car's history report, built on the device, picks its photos and makes a link to it", async () => {
     const page = seller.page;
     await signInThroughUi(page, server.url, 'owner@tagbook.test', 'tagbook-demo');
+    // Two photos on the profile, stored on the server before a link can show them.
+    await openScreen(page, `${server.url}/vehicle/${red911}`);
+    await page.locator('[data-photos] [data-file-input]').setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await makeImage(page, 800, 600, 'image/jpeg') },
+      { name: 'engine.jpg', mimeType: 'image/jpeg', buffer: await makeImage(page, 640, 480, 'image/jpeg', true) },
+    ]);
+    await expect.poll(() => page.locator('[data-photos] [data-uploaded="1"]').count()).toBe(2);
     await openScreen(page, `${server.url}/vehicle/${red911}/report`);
     const report = page.locator('[data-history-report]');
     // The seed's readings in miles: the typo (2,548) is no history.
@@ -46,12 +54,22 @@ describe('handing a vehicle over', () => {
     expect(await report.textContent()).not.toContain(PRIVATE_NOTE);
     await expectNoAxeViolations(page, 'the history report page');
 
+    // Every photo is in the report until the owner leaves one out.
+    const picks = page.locator('[data-field="report-photos"] input[type="checkbox"]');
+    await expect.poll(() => picks.count()).toBe(2);
+    expect(await report.locator('.history-report__photos li').count()).toBe(2);
+    await page.getByLabel('Photo 2').uncheck();
+    await expect.poll(() => report.locator('.history-report__photos li').count()).toBe(1);
+    const kept = await picks.first().getAttribute('value');
+
     await page.getByRole('button', { name: 'Make a link' }).click();
     // The link comes back through sync, beside the one the demo made.
     const made = page.locator('[data-report-link][data-new]');
     await made.waitFor();
     reportLink = new URL((await made.locator('.report-link__url').textContent())!).pathname;
     expect(reportLink).toMatch(/^\/report\/[A-Za-z0-9_-]{43}$/);
+    const [share] = await server.db.query<{ photo_ids: string }>('select photo_ids from report_shares where token = $1', [reportLink.slice('/report/'.length)]);
+    expect(JSON.parse(share!.photo_ids)).toEqual([kept]);
   });
 
   it('prints it on Letter and on A4', async () => {
@@ -81,6 +99,9 @@ describe('handing a vehicle over', () => {
     expect(await page.locator('.app').getAttribute('data-auth')).toBe('signed-out');
     expect(await report.locator('#history-report-title').textContent()).toBe('Red 911');
     expect(await report.locator('[data-report-odometer]').textContent()).toBe('25,480 mi');
+    // The one photo picked, downloaded through the address the server signed for it.
+    const photo = report.locator('.history-report__photos img');
+    await expect.poll(() => photo.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth))).toEqual([800]);
     const [plate] = await server.db.query<{ license_plate: string }>('select license_plate from vehicles_info where vehicle_id = $1', [red911]);
     const text = (await page.locator('main').textContent()) ?? '';
     for (const secret of ['owner@tagbook.test', 'Demo Owner', plate!.license_plate, PRIVATE_NOTE]) expect(text, secret).not.toContain(secret);
@@ -139,7 +160,9 @@ describe('handing a vehicle over', () => {
     await page.locator('[data-page="vehicle"][data-access="owner"] [data-menu="transfer"]').first().waitFor();
     const [stored] = await server.db.query<{ email: string }>('select u.email from vehicles v join users u on u.id = v.user_id where v.id = $1', [red911]);
     expect(stored!.email).toBe(BUYER);
-    // Its records came along; the seller's private note did not.
+    // Its photos, records and tag came along; the seller's private note did not.
+    await expect.poll(() => page.locator('[data-photos] img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
+    await page.locator('[data-page="vehicle"] [data-menu="show-qr-code"]').first().waitFor();
     await openScreen(page, `${server.url}/vehicle/${red911}/maintenance`);
     await page.locator('[data-card="reminders"]', { hasText: 'Oil change' }).waitFor();
     await openScreen(page, `${server.url}/vehicle/${red911}/notes`);
