@@ -6,6 +6,8 @@ import {
   mayHandleRequest,
   mayManageCompanies,
   mayOpenRequest,
+  mayShareReport,
+  mayTransferVehicle,
   mayWorkInCompany,
   mayWriteVehicleRecord,
   vehicleReader,
@@ -14,6 +16,8 @@ import {
 } from '../../src/domain/access.js';
 import { newId } from '../../src/domain/ids.js';
 import { WORK_START } from '../../src/domain/worktime.js';
+import { HistoryReportService } from '../../src/gen/tagbook/v1/history_report_pb.js';
+import { TransferService } from '../../src/gen/tagbook/v1/transfer_pb.js';
 import { VehicleAccess, VehicleService } from '../../src/gen/tagbook/v1/vehicle_pb.js';
 import { buildCompanyFixture, CALLERS, type Caller, type CompanyFixture } from '../helpers/company-fixture.js';
 import { outcome } from '../helpers/connect-errors.js';
@@ -57,8 +61,10 @@ interface WriteRule {
   rule: string;
   allowed: Allowed;
   predicate(actor: Actor | null, world: CompanyFixture): boolean;
-  /** The upload that asks the server, new ids for each caller. */
-  upload(world: CompanyFixture, caller: Caller): ['PUT' | 'PATCH', string, string, Record<string, unknown>];
+  /** The upload that asks the server, new ids for each caller; or, for a rule the server applies in a service, */
+  upload?(world: CompanyFixture, caller: Caller): ['PUT' | 'PATCH', string, string, Record<string, unknown>];
+  /** the call that asks it, from the caller's own device. */
+  call?(world: CompanyFixture, caller: Caller): Promise<unknown>;
   /** Whether a device holds what the rule is about, through sync, where the sync rules state the same rule. */
   holds?(rows: HeldRows, world: CompanyFixture): boolean;
   /** Who holds it, where that is not everyone the rule allows (and why, beside it). */
@@ -138,6 +144,18 @@ const WRITES: readonly WriteRule[] = [
     holds: (rows, w) => rows.get('customers')?.has(w.ids.customer) ?? false,
     // Administrators read every company's customers from the server, paged: a list without bound is never synced.
     syncedTo: ['current'],
+  },
+  {
+    rule: "shares the vehicle's history report by link",
+    allowed: ['owner', 'admin'],
+    predicate: (actor, w) => mayShareReport(vehicleReader(actor, vehicleOf(w))),
+    call: (w, caller) => w.devices[caller].client(HistoryReportService).shareReport({ vehicleId: w.ids.vehicle, photoIds: [] }),
+  },
+  {
+    rule: 'hands the vehicle over to a new owner',
+    allowed: ['owner'],
+    predicate: (actor, w) => mayTransferVehicle(actor, w.ids.owner),
+    call: (w, caller) => w.devices[caller].client(TransferService).startTransfer({ vehicleId: w.ids.vehicle, email: `buyer-of-${caller}@example.com`, keepPrivateNotes: false }),
   },
   {
     rule: 'manages companies',
@@ -226,11 +244,14 @@ describe.each(backends)('who may do what, one table of cases, on %s', (backend) 
       expect(Object.fromEntries(CALLERS.map((c) => [c, rule.predicate(actorOf(world, c), world)]))).toEqual(expected());
     });
 
-    it('as the server decides an upload', async () => {
+    it(rule.call ? 'as the server decides a call' : 'as the server decides an upload', async () => {
       const decided: Record<string, boolean> = {};
       for (const caller of CALLERS) {
-        const [op, table, id, data] = rule.upload(world, caller);
-        decided[caller] = (await world.upload(caller, op, table, id, data)) === 'ok';
+        if (rule.call) decided[caller] = (await outcome(rule.call(world, caller))) === 'ok';
+        else {
+          const [op, table, id, data] = rule.upload!(world, caller);
+          decided[caller] = (await world.upload(caller, op, table, id, data)) === 'ok';
+        }
       }
       expect(decided).toEqual(expected());
     });
