@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed.js';
+import { DEMO_REPORT_LINK, seedDemo } from '../../server/db/seed.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchDevice, type Device } from '../helpers/browser.js';
 import { makeImage } from '../helpers/images.js';
@@ -66,6 +66,7 @@ describe('handing a vehicle over', () => {
     // The link comes back through sync, beside the one the demo made.
     const made = page.locator('[data-report-link][data-new]');
     await made.waitFor();
+    await page.locator(`[data-report-link="${DEMO_REPORT_LINK}"]`).waitFor();
     reportLink = new URL((await made.locator('.report-link__url').textContent())!).pathname;
     expect(reportLink).toMatch(/^\/report\/[A-Za-z0-9_-]{43}$/);
     const [share] = await server.db.query<{ photo_ids: string }>('select photo_ids from report_shares where token = $1', [reportLink.slice('/report/'.length)]);
