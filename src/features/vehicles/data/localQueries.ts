@@ -11,6 +11,15 @@ export function useLocalVehicle(vehicleId: string) {
   return useWatchedQuery<VehicleData>(`SELECT ${VEHICLE_COLUMNS} FROM vehicles WHERE id = ?`, [vehicleId]);
 }
 
+/**
+ * Whether this device holds the vehicle whole, as its owner's or a watching admin's device does: only those copies
+ * carry its owner (a visitor's or a shop's do not), and its records arrive with them in one checkpoint. Pages that
+ * tell the whole story of a vehicle (its history report, its transfer) wait for it rather than show a partial view.
+ */
+export function useHoldsWholeVehicle(vehicleId: string): boolean {
+  return (useLocalVehicle(vehicleId).rows[0]?.user_id ?? null) !== null;
+}
+
 /** The tags that open this vehicle, oldest first ('Show QR Code' appears only when there is one). */
 export function useLocalTags(vehicleId: string) {
   return useWatchedQuery<{ id: string }>('SELECT id FROM qr_tags WHERE target_id = ? ORDER BY created_at, id', [vehicleId]);

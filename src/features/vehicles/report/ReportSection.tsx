@@ -26,7 +26,7 @@ import { useAttachments } from '../../../uploads/queries.js';
 import { revokeReportShare, shareReport, useReportShares, type ShareRow } from '../data/handover.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { formatDateTime } from '../format.js';
-import { useLocalVehicle } from '../data/localQueries.js';
+import { useHoldsWholeVehicle } from '../data/localQueries.js';
 import { HistoryReportView } from './HistoryReportView.js';
 import { reportablePhotos, useHistoryReport } from './reportSource.js';
 
@@ -56,11 +56,9 @@ export function ReportSection({ area, vehicleId }: { area: VehicleArea; vehicleI
   const { loading, report } = useHistoryReport(area, vehicleId, picked);
   const localNames = useMemo(() => new Map(attachments.items.map((a) => [a.id, a.localName])), [attachments.items]);
   const [generatedAt] = useState(() => Date.now());
-  // Only the owner's and watching admins' copies of the vehicle carry its owner (a visitor's or a shop's do not).
-  const holdsWhole = (useLocalVehicle(vehicleId).rows[0]?.user_id ?? null) !== null;
-  // A report is shared and printed, so it is built from the vehicle's records as this device syncs them whole (they
-  // arrive with the owner's copy of the vehicle, in one checkpoint), never from a partial view such as the public
-  // listing's copy a device held before its owner signed in. An admin's device syncs a vehicle once it opened it.
+  const holdsWhole = useHoldsWholeVehicle(vehicleId);
+  // A report is shared and printed: never built from a partial view, such as the public listing's copy a device held
+  // before its owner signed in. An admin's device syncs a vehicle whole once it opened it.
   if (!holdsWhole) return <Loading label="Waiting for this vehicle's records…" />;
   if (loading || report === null) return <Loading />;
 

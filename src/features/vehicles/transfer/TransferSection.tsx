@@ -17,6 +17,7 @@ import { Loading } from '../../../ui/Loading.js';
 import { RadioOption } from '../../../ui/RadioOption.js';
 import { showSnackbar } from '../../../ui/snackbar/store.js';
 import { cancelTransfer, startTransfer, useVehicleTransfers, type TransferRow } from '../data/handover.js';
+import { useHoldsWholeVehicle } from '../data/localQueries.js';
 import type { VehicleArea } from '../data/useVehicleArea.js';
 import { formatDateTime } from '../format.js';
 import './transfer.css';
@@ -31,7 +32,9 @@ type NotesChoice = (typeof PRIVATE_NOTES_CHOICES)[number]['value'];
 export function TransferSection({ area, vehicleId }: { area: VehicleArea; vehicleId: string }) {
   const transfers = useVehicleTransfers(vehicleId);
   const owns = area.vehicle !== null && area.userId !== null && area.vehicle.user_id === area.userId;
-  if (transfers.status === 'loading') return <Loading />;
+  // A transfer waiting arrives with the vehicle's whole copy: until then this page cannot tell whether one waits.
+  const holdsWhole = useHoldsWholeVehicle(vehicleId);
+  if (transfers.status === 'loading' || (owns && !holdsWhole)) return <Loading label="Waiting for this vehicle's records…" />;
   if (!owns) {
     return (
       <Card aria-labelledby="transfer-title">
