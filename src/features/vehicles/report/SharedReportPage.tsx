@@ -1,5 +1,3 @@
-import { Code, ConnectError } from '@connectrpc/connect';
-import { useEffect, useState } from 'react';
 import FileText from 'lucide-react/icons/file-text';
 import Link2Off from 'lucide-react/icons/link-2-off';
 import Printer from 'lucide-react/icons/printer';
@@ -7,15 +5,13 @@ import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../../app/pageTitle.js';
 import { printSearch, printSettings } from '../../../app/print/printSettings.js';
 import { useLocation } from '../../../app/router.js';
-import { isOfflineError } from '../../../rpc/interceptors.js';
+import { useServerAnswer } from '../../../rpc/useServerAnswer.js';
 import { ButtonLink } from '../../../ui/ButtonLink.js';
 import { Card } from '../../../ui/Card.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { Loading } from '../../../ui/Loading.js';
-import { getSharedReport, type SharedReport } from '../data/handover.js';
+import { getSharedReport } from '../data/handover.js';
 import { HistoryReportView } from './HistoryReportView.js';
-
-type State = { kind: 'loading' } | { kind: 'gone' } | { kind: 'offline' } | { kind: 'failed' } | { kind: 'ready'; shared: SharedReport };
 
 /**
  * /report/{token}: a vehicle's history report opened through the link its owner shared, signed in or not. Only the
@@ -25,32 +21,12 @@ export function SharedReportPage({ token }: { token: string }) {
   usePageTitle('History report', { icon: FileText });
   const { pathname, search } = useLocation();
   const printing = printSettings(search).enabled;
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    getSharedReport(token).then(
-      (shared) => live && setState({ kind: 'ready', shared }),
-      (error: unknown) => {
-        if (!live) return;
-        if (isOfflineError(error)) setState({ kind: 'offline' });
-        else if (error instanceof ConnectError && error.code === Code.NotFound) setState({ kind: 'gone' });
-        else setState({ kind: 'failed' });
-      },
-    );
-    const retry = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', retry);
-    return () => {
-      live = false;
-      window.removeEventListener('online', retry);
-    };
-  }, [token, attempt]);
+  const state = useServerAnswer(getSharedReport, token);
 
   if (state.kind === 'loading') return <Loading label="Opening the report…" />;
   if (state.kind !== 'ready') {
     const says = {
-      gone: { icon: Link2Off, title: 'This report link does not work', text: 'The owner revoked it, or the vehicle has changed hands. Ask the owner for a new link.' },
+      unknown: { icon: Link2Off, title: 'This report link does not work', text: 'The owner revoked it, or the vehicle has changed hands. Ask the owner for a new link.' },
       offline: { icon: WifiOff, title: "You're offline", text: 'The report opens once you are back online.' },
       failed: { icon: FileText, title: "Couldn't open the report", text: 'Something went wrong on our side. Try again in a moment.' },
     }[state.kind];
@@ -62,7 +38,7 @@ export function SharedReportPage({ token }: { token: string }) {
       </section>
     );
   }
-  const { shared } = state;
+  const shared = state.value;
   const view = (
     <HistoryReportView
       report={shared.report}

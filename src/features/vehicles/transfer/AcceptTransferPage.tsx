@@ -1,5 +1,3 @@
-import { Code, ConnectError } from '@connectrpc/connect';
-import { useEffect, useState } from 'react';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import Check from 'lucide-react/icons/check';
 import LogIn from 'lucide-react/icons/log-in';
@@ -10,9 +8,9 @@ import { usePageTitle } from '../../../app/pageTitle.js';
 import { useLocation } from '../../../app/router.js';
 import { vehiclePath } from '../../../app/routes.js';
 import { mayAcceptTransfer } from '../../../domain/access.js';
-import { isOfflineError } from '../../../rpc/interceptors.js';
 import { useSessionSnapshot } from '../../../rpc/session.js';
 import { useServerAction } from '../../../rpc/useServerAction.js';
+import { useServerAnswer } from '../../../rpc/useServerAnswer.js';
 import { Alert } from '../../../ui/Alert.js';
 import { Button } from '../../../ui/Button.js';
 import { ButtonLink } from '../../../ui/ButtonLink.js';
@@ -23,8 +21,6 @@ import { navigate } from '../../../ui/navigation.js';
 import { acceptTransfer, getTransfer, type OfferedTransfer } from '../data/handover.js';
 import { formatDateTime } from '../format.js';
 import './transfer.css';
-
-type State = { kind: 'loading' } | { kind: 'unknown' } | { kind: 'offline' } | { kind: 'failed' } | { kind: 'ready'; offer: OfferedTransfer };
 
 const ENDED: Record<Exclude<OfferedTransfer['state'], 'pending'>, string> = {
   accepted: 'This transfer was accepted.',
@@ -41,28 +37,8 @@ export function AcceptTransferPage({ token }: { token: string }) {
   usePageTitle('Vehicle transfer', { icon: ArrowRightLeft });
   const location = useLocation();
   const { status, session } = useSessionSnapshot();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const state = useServerAnswer(getTransfer, token);
   const accept = useServerAction(() => undefined);
-
-  useEffect(() => {
-    let live = true;
-    getTransfer(token).then(
-      (offer) => live && setState({ kind: 'ready', offer }),
-      (error: unknown) => {
-        if (!live) return;
-        if (isOfflineError(error)) setState({ kind: 'offline' });
-        else if (error instanceof ConnectError && error.code === Code.NotFound) setState({ kind: 'unknown' });
-        else setState({ kind: 'failed' });
-      },
-    );
-    const retry = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', retry);
-    return () => {
-      live = false;
-      window.removeEventListener('online', retry);
-    };
-  }, [token, attempt]);
 
   if (state.kind === 'loading' || status === 'loading') return <Loading label="Opening the transfer…" />;
   if (state.kind !== 'ready') {
@@ -80,7 +56,7 @@ export function AcceptTransferPage({ token }: { token: string }) {
     );
   }
 
-  const { offer } = state;
+  const offer = state.value;
   const user = session?.user ?? null;
   const forMe = mayAcceptTransfer(user, offer.toEmail);
 
