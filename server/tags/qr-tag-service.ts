@@ -1,13 +1,14 @@
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
-import { isTagHash, newTagHash, TAG_BATCH_MAX, TAG_HASH_DEFAULT_LENGTH, TAG_HASH_MIN } from '../../src/domain/ids.js';
+import { isId, isTagHash, newTagHash, TAG_BATCH_MAX, TAG_HASH_DEFAULT_LENGTH, TAG_HASH_MIN } from '../../src/domain/ids.js';
 import { ErrorCorrection, QrTagService, TagStatus } from '../../src/gen/tagbook/v1/qr_tag_pb.js';
-import { loadActor } from '../db/actor.js';
-import { mayManageTags } from '../../src/domain/access.js';
+import { loadActor, nameActor } from '../db/actor.js';
+import { mayManageTags, mayReplaceTag } from '../../src/domain/access.js';
 import type { Queryable } from '../db/db.js';
 import type { ServerContext } from '../rpc/context.js';
 import { requireSession, sessionSlot } from '../rpc/session-context.js';
-import { vehicleAccess } from '../vehicles/access.js';
-import { anyTagExists, insertTagIfAbsent, tagExists, tagByCode } from './store.js';
+import { vehicleAccess, vehicleNotFound } from '../vehicles/access.js';
+import { vehicleById } from '../vehicles/store.js';
+import { anyTagExists, insertTagIfAbsent, lockTags, swapTags, tagExists, tagByCode } from './store.js';
 
 /** The words shown for a tag id that is taken. */
 export const TAG_EXISTS_MESSAGE = 'QR code already exists';
@@ -37,7 +38,7 @@ async function freshHash(db: Queryable, length: number, taken: ReadonlySet<strin
   throw new ConnectError('Could not find a free tag hash; try again', Code.Unavailable);
 }
 
-/** QrTagService (qr_tag.proto). Who owns a tag is decided by sync uploads (the claim); this service only reads and creates. */
+/** QrTagService (qr_tag.proto). Who owns a tag is decided by sync uploads (the claim); this service reads, creates and swaps. */
 export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrTagService>> {
   return {
     async getRandom(req, hctx) {
@@ -49,12 +50,33 @@ export function qrTagService(ctx: ServerContext): Partial<ServiceImpl<typeof QrT
       if (!isTagHash(req.hash)) throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
       const tag = await tagByCode(ctx.db, req.hash);
       if (tag === null) return { status: TagStatus.NOT_FOUND };
+      if (tag.replaced_at !== null && tag.target_id === null) return { status: TagStatus.REPLACED, hash: tag.id };
       if (tag.target_id === null) return { status: TagStatus.UNCLAIMED, hash: tag.id };
       // Anonymous callers are welcome; the tag opens the vehicle for whoever GetVehicle lets see it.
       const viewer = sessionSlot(hctx).session?.userId ?? null;
       const vehicle = { id: tag.target_id, user_id: tag.user_id, is_public: tag.is_public === true };
       if ((await vehicleAccess(ctx.db, vehicle, viewer)) === null) return { status: TagStatus.PRIVATE_VEHICLE, hash: tag.id };
       return { status: TagStatus.VEHICLE, vehicleId: tag.target_id, targetPath: '/vehicle', hash: tag.id };
+    },
+
+    async replaceTag(req, hctx) {
+      const { userId } = requireSession(hctx);
+      if (!isId(req.vehicleId)) throw vehicleNotFound();
+      if (!isTagHash(req.oldHash) || !isTagHash(req.newHash)) throw new ConnectError('A tag hash is 8 to 16 letters or digits', Code.InvalidArgument);
+      const vehicle = await vehicleById(ctx.db, req.vehicleId);
+      if (vehicle === null || !mayReplaceTag(await loadActor(ctx.db, userId), vehicle.user_id)) throw vehicleNotFound();
+      const found = await tagByCode(ctx.db, req.newHash);
+      if (found === null) throw new ConnectError(`No tag reads ${req.newHash}: check the code on the new sticker`, Code.NotFound);
+      if (found.id === req.oldHash) throw new ConnectError('That is the tag being replaced: type the new sticker’s code', Code.InvalidArgument);
+      await ctx.db.transaction(async (tx) => {
+        await nameActor(tx, userId);
+        const tags = await lockTags(tx, [req.oldHash, found.id]);
+        if (tags.get(req.oldHash)?.target_id !== vehicle.id) throw new ConnectError(`Tag ${req.oldHash} is not this vehicle’s`, Code.FailedPrecondition);
+        const fresh = tags.get(found.id)!;
+        if (fresh.target_id !== null || fresh.replaced_at !== null) throw new ConnectError(`Tag ${found.id} is not free`, Code.FailedPrecondition);
+        await swapTags(tx, req.oldHash, found.id, vehicle.id);
+      });
+      return { hash: found.id };
     },
 
     async createTags(req, hctx) {

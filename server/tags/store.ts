@@ -1,8 +1,8 @@
 import { tagCodeKey } from '../../src/domain/ids.js';
 import type { Queryable } from '../db/db.js';
 
-// What QrTagService reads and writes of qr_tags. Who owns a tag is decided by sync uploads, so nothing here changes
-// a tag once it exists.
+// What QrTagService reads and writes of qr_tags. Who owns a tag is decided by sync uploads (the claim); the one change
+// made here is a tag swap (replaceTag).
 
 /** Whether a tag uses this hash. */
 export async function tagExists(db: Queryable, hash: string): Promise<boolean> {
@@ -23,9 +23,11 @@ export type TagTarget = {
   target_id: string | null;
   is_public: boolean | null;
   user_id: string | null;
+  /** Set when the tag was replaced by another: it opens nothing and cannot be claimed. */
+  replaced_at: Date | null;
 };
 
-const TAG_TARGET = `select t.id, t.target_id, v.is_public, v.user_id from qr_tags t left join vehicles v on v.id = t.target_id`;
+const TAG_TARGET = `select t.id, t.target_id, v.is_public, v.user_id, t.replaced_at from qr_tags t left join vehicles v on v.id = t.target_id`;
 
 /**
  * The tag a code names and the vehicle it points at: the tag with exactly this code, else the one tag that reads the
@@ -49,4 +51,19 @@ export async function insertTagIfAbsent(tx: Queryable, hash: string, createdBy: 
     createdBy,
   ]);
   return inserted.length > 0;
+}
+
+/** Both tags of a swap, locked in one order (by id) so two swaps of the same tags never wait on each other. */
+export async function lockTags(tx: Queryable, ids: readonly string[]): Promise<Map<string, { id: string; target_id: string | null; replaced_at: Date | null }>> {
+  const rows = await tx.query<{ id: string; target_id: string | null; replaced_at: Date | null }>(
+    'select id, target_id, replaced_at from qr_tags where id = any($1::text[]) order by id for update',
+    [[...ids]],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The swap itself: the new tag opens the vehicle; the old one opens nothing, marked as replaced by the new one. */
+export async function swapTags(tx: Queryable, oldId: string, newId: string, vehicleId: string): Promise<void> {
+  await tx.query(`update qr_tags set target_id = $2, target_path = '/vehicle' where id = $1`, [newId, vehicleId]);
+  await tx.query('update qr_tags set target_id = null, target_path = null, replaced_at = now(), replaced_by = $2 where id = $1', [oldId, newId]);
 }

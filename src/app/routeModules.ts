@@ -79,6 +79,7 @@ export const MEMBER_MODULES: readonly string[] = [
   'src/features/vehicles/report/ReportSection.tsx',
   'src/features/vehicles/transfer/TransferSection.tsx',
   'src/features/vehicles/ownership/OwnershipSection.tsx',
+  'src/features/vehicles/qr/ReplaceTagDialog.tsx',
   'src/features/services/ServiceRequestsSection.tsx',
   'src/features/services/MyWork.tsx',
   'src/features/services/ActiveRequestBanner.tsx',

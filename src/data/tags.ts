@@ -48,6 +48,8 @@ export type RemoteTag =
   | { status: 'vehicle'; vehicleId: string; targetPath: string; hash: string }
   | { status: 'unclaimed'; hash: string }
   | { status: 'private-vehicle' }
+  /** Replaced by another tag on its vehicle: it opens nothing, and cannot be claimed. */
+  | { status: 'replaced' }
   | { status: 'not-found' }
   /** No answer: the device is offline or the server could not be reached. */
   | { status: 'unreachable' };
@@ -61,6 +63,8 @@ function remoteTagOf(res: ResolveResponse, hash: string): RemoteTag {
       return { status: 'unclaimed', hash: res.hash || hash };
     case TagStatus.PRIVATE_VEHICLE:
       return { status: 'private-vehicle' };
+    case TagStatus.REPLACED:
+      return { status: 'replaced' };
     default:
       return { status: 'not-found' };
   }

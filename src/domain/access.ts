@@ -183,3 +183,11 @@ export function mayAcceptTransfer(account: { email: string } | null, sentTo: str
 export function mayShareReport(access: VehicleAccess): boolean {
   return mayEditVehicle(access);
 }
+
+/**
+ * Replace a vehicle's tag with a free one (a damaged or lost sticker): those who may edit the vehicle — its owner and
+ * administrators. The old tag then opens nothing and cannot be claimed.
+ */
+export function mayReplaceTag(actor: Actor | null, vehicleOwnerId: string | null | undefined): boolean {
+  return mayWriteVehicle(actor, vehicleOwnerId);
+}

@@ -28,6 +28,7 @@ describe('the logbook', () => {
         event('e3', 'tag_linked', 'DEMOTAG00001', '2025-01-11T09:00:00.000Z'),
         event('e4', 'visibility', 'public', '2025-02-01T09:00:00.000Z'),
         event('e5', 'something-new', 'x', '2025-02-02T09:00:00.000Z'),
+        event('e6', 'tag_replaced', 'DEMOTAG00001 DEMOFREE0001', '2025-03-01T09:00:00.000Z', 'Demo Owner'),
       ],
       notes: [note('n1', 'Oil changed', '2025-06-01T08:00:00.000Z'), note('n2', 'Removed', '2025-06-02T08:00:00.000Z', '2025-06-03T08:00:00.000Z')],
       services: [
@@ -45,6 +46,7 @@ describe('the logbook', () => {
       ['service', 'Service requested', 'Brakes', null],
       ['track', 'Track day at Laguna Seca', '18 laps · best lap 1:42.357', null],
       ['note', 'Note', 'Oil changed', 'Demo Owner'],
+      ['tag', 'Tag DEMOTAG00001 replaced by DEMOFREE0001', null, 'Demo Owner'],
       ['visibility', 'Made public', null, null],
       ['tag', 'Tag DEMOTAG00001 linked', null, null],
       ['info', 'Info updated', 'VIN, Make, Year', null],

@@ -46,6 +46,8 @@ describe('resolveTag: offline first, the server only for tags the device does no
     // A code typed in lower case opens the claim of the tag's own code.
     [{ status: 'unclaimed', hash: 'NewTag0001' }, { kind: 'redirect', path: '/register/NewTag0001' }],
     [{ status: 'private-vehicle' }, { kind: 'private-vehicle' }],
+    // A replaced tag says so, and never leads to claiming it.
+    [{ status: 'replaced' }, { kind: 'replaced' }],
     [{ status: 'not-found' }, { kind: 'not-found' }],
     [{ status: 'unreachable' }, { kind: 'offline' }],
   ])('unknown here, the server says %o', async (remote, outcome) => {

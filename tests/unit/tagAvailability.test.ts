@@ -17,6 +17,7 @@ describe('the QR tag assignment row', () => {
   it.each([
     [{ status: 'unclaimed', hash: 'ABCD1234' } as const, 'available', 'Tag #ABCD1234 is Available.'],
     [{ status: 'private-vehicle' } as const, 'private-vehicle', 'Tag #ABCD1234 is Unavailable.'],
+    [{ status: 'replaced' } as const, 'replaced', 'Tag #ABCD1234 is Unavailable.'],
     [{ status: 'not-found' } as const, 'no-such-tag', 'Tag #ABCD1234 is Unavailable.'],
     [{ status: 'unreachable' } as const, 'unchecked', "Tag #ABCD1234 can't be checked while offline."],
     [{ status: 'vehicle', vehicleId: V, targetPath: '/vehicle', hash: 'ABCD1234' } as const, 'linked', 'Tag #ABCD1234 is Unavailable.'],

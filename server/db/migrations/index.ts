@@ -25,6 +25,7 @@ import m0026 from './0026_session_devices.js';
 import m0027 from './0027_maintenance.js';
 import m0028 from './0028_owner_contact.js';
 import m0029 from './0029_handover.js';
+import m0030 from './0030_tag_swap.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -65,4 +66,5 @@ export const migrations: readonly Migration[] = [
   { version: '0027', name: 'maintenance', sql: m0027 },
   { version: '0028', name: 'owner_contact', sql: m0028 },
   { version: '0029', name: 'handover', sql: m0029 },
+  { version: '0030', name: 'tag_swap', sql: m0030 },
 ];

@@ -27,6 +27,8 @@ export const qr_tags = {
       return deny(`Tag ${hash} was claimed by someone else first`);
     }
     if (target === null) return deny('A claim must name a vehicle');
+    // A replaced tag is no free tag: an old sticker never hands its car's page to a stranger (migration 0030).
+    if (w.current.replaced_at !== null && w.current.replaced_at !== undefined) return deny(`Tag ${hash} was replaced: it opens nothing now`);
     if (!mayClaimTag(actor, await lookups.vehicleOwner(target))) return VEHICLE_NOT_YOURS;
     const path = w.next?.target_path;
     if (path !== null && path !== undefined && path !== '/vehicle') return deny('A claimed tag opens the vehicle page');

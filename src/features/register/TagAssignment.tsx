@@ -190,6 +190,8 @@ function Explanation({ availability }: { availability: TagAvailability }) {
       );
     case 'private-vehicle':
       return <p className="ui-muted">This tag belongs to a private vehicle. It cannot be claimed.</p>;
+    case 'replaced':
+      return <p className="ui-muted">This tag was replaced with a new one on its vehicle. It opens nothing now and cannot be claimed.</p>;
     case 'no-such-tag':
       return <p className="ui-muted">There is no tag with this code. Check the code printed under the QR image.</p>;
     case 'linked':

@@ -10,6 +10,8 @@ export type TagAvailability =
   /** Linked to a vehicle the user may see. */
   | { kind: 'linked'; vehicleId: string }
   | { kind: 'private-vehicle' }
+  /** Replaced by another tag on its vehicle: it cannot be claimed. */
+  | { kind: 'replaced' }
   /** No such tag. An admin may add it ('Assign Tag'); for anyone else it cannot be claimed. */
   | { kind: 'no-such-tag' };
 
@@ -51,6 +53,8 @@ export function tagAvailability(local: { loaded: boolean; row: LocalTagRow | nul
       return { kind: 'available' };
     case 'private-vehicle':
       return { kind: 'private-vehicle' };
+    case 'replaced':
+      return { kind: 'replaced' };
     case 'not-found':
       return { kind: 'no-such-tag' };
     case 'unreachable':

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import House from 'lucide-react/icons/house';
 import Link2 from 'lucide-react/icons/link-2';
 import Lock from 'lucide-react/icons/lock';
+import Replace from 'lucide-react/icons/replace';
 import QrCode from 'lucide-react/icons/qr-code';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SearchX from 'lucide-react/icons/search-x';
@@ -28,6 +29,7 @@ type PageState = { kind: 'resolving' } | { kind: 'failed' } | Exclude<TagOutcome
 const TITLES: Record<PageState['kind'], string> = {
   resolving: 'Opening tag',
   'private-vehicle': 'Private vehicle',
+  replaced: 'Replaced tag',
   'not-found': 'Unknown tag',
   offline: 'Tag not on this device',
   failed: 'Tag',
@@ -121,6 +123,14 @@ export function TagResolverPage({ hash }: { hash: string }) {
         <Suspense fallback={null}>
           <ContactOwnerCard tagHash={hash} />
         </Suspense>
+      )}
+      {state.kind === 'replaced' && (
+        <EmptyState icon={Replace} title="This tag was replaced" headingLevel={1} actions={home}>
+          <p>
+            Tag <code>{hash}</code> was replaced with a new one on its vehicle, so it opens nothing now and cannot be claimed. The vehicle's new
+            tag opens its page.
+          </p>
+        </EmptyState>
       )}
       {state.kind === 'not-found' && (
         <EmptyState icon={SearchX} title="Unknown tag" headingLevel={1} actions={home}>

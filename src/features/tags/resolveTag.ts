@@ -6,6 +6,7 @@ import { tagRedirectPath } from './tagRedirect.js';
 export type TagOutcome =
   | { kind: 'redirect'; path: string }
   | { kind: 'private-vehicle' }
+  | { kind: 'replaced' }
   | { kind: 'not-found' }
   /** Not on this device, and no answer from the server: resolved again when the network returns. */
   | { kind: 'offline' };
@@ -41,6 +42,8 @@ export function outcomeOf(hash: string, remote: RemoteTag): TagOutcome {
       return { kind: 'redirect', path: registerPath(remote.hash) };
     case 'private-vehicle':
       return { kind: 'private-vehicle' };
+    case 'replaced':
+      return { kind: 'replaced' };
     case 'not-found':
       return { kind: 'not-found' };
     case 'unreachable':

@@ -35,6 +35,7 @@ const VehicleDueMaintenance = lazy(() => import('./DueMaintenance.js').then((m) 
 const MessagesSection = lazy(() => import('./messages/MessagesSection.js').then((m) => ({ default: m.MessagesSection })));
 const ReportSection = lazy(() => import('./report/ReportSection.js').then((m) => ({ default: m.ReportSection })));
 const TransferSection = lazy(() => import('./transfer/TransferSection.js').then((m) => ({ default: m.TransferSection })));
+const ReplaceTagDialog = lazy(() => import('./qr/ReplaceTagDialog.js').then((m) => ({ default: m.ReplaceTagDialog })));
 const OwnershipSection = lazy(() => import('./ownership/OwnershipSection.js').then((m) => ({ default: m.OwnershipSection })));
 
 const SECTION_TITLES: Record<VehicleSection['view'], string> = {
@@ -105,6 +106,7 @@ function VehicleShell({
   const name = vehicleDisplayName(vehicle.name);
   const tag = area.tags[0] ?? null;
   const [showingQr, setShowingQr] = useState(false);
+  const [replacing, setReplacing] = useState<string | null>(null);
   // Transfer is the owner's own, even when the owner is also an administrator (mayTransferVehicle).
   const ownsIt = area.userId !== null && vehicle.user_id === area.userId;
   const menu = useMemo(() => vehicleMenu(area.access, tag !== null, ownsIt), [area.access, tag, ownsIt]);
@@ -145,7 +147,25 @@ function VehicleShell({
         </div>
       </div>
       {showingQr && tag !== null && (
-        <QrCodeDialog hash={tag} title={name} printHref={tagLabelsPath([tag])} onClose={() => setShowingQr(false)} />
+        <QrCodeDialog
+          hash={tag}
+          title={name}
+          printHref={tagLabelsPath([tag])}
+          onReplace={
+            editable
+              ? () => {
+                  setShowingQr(false);
+                  setReplacing(tag);
+                }
+              : undefined
+          }
+          onClose={() => setShowingQr(false)}
+        />
+      )}
+      {replacing !== null && (
+        <Suspense fallback={null}>
+          <ReplaceTagDialog vehicleId={vehicleId} oldHash={replacing} name={name} onClose={() => setReplacing(null)} />
+        </Suspense>
       )}
     </section>
   );

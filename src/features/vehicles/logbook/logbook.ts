@@ -53,6 +53,10 @@ function eventEntry(e: EventData): LogEntry | null {
       return { ...base, kind: 'visibility', title: e.detail === 'public' ? 'Made public' : 'Made private', detail: null };
     case 'tag_linked':
       return { ...base, kind: 'tag', title: e.detail ? `Tag ${e.detail} linked` : 'Tag linked', detail: null };
+    case 'tag_replaced': {
+      const [old, replacement] = (e.detail ?? '').split(' ');
+      return { ...base, kind: 'tag', title: old && replacement ? `Tag ${old} replaced by ${replacement}` : 'Tag replaced', detail: null };
+    }
     case 'tag_unlinked':
       return { ...base, kind: 'tag', title: e.detail ? `Tag ${e.detail} unlinked` : 'Tag unlinked', detail: null };
     default:

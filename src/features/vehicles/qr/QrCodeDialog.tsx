@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Copy from 'lucide-react/icons/copy';
 import Printer from 'lucide-react/icons/printer';
+import Replace from 'lucide-react/icons/replace';
 import Share2 from 'lucide-react/icons/share-2';
 import { browserShareEnv, copyUrl, QR_SHARE_MESSAGES, shareUrl } from '../../../app/actions/shareUrl.js';
 import type { SnackbarMessage } from '../../../ui/snackbar/queue.js';
@@ -16,9 +17,22 @@ export const QR_TOAST_MS = 3000;
 
 /**
  * The full-screen QR view: the tag's code large enough to scan from another phone, the address it opens (the
- * site's domain plainly visible), copy and share, and a way to print it.
+ * site's domain plainly visible), copy and share, a way to print it, and to replace it.
  */
-export function QrCodeDialog({ hash, title, printHref, onClose }: { hash: string; title: string; printHref?: string; onClose: () => void }) {
+export function QrCodeDialog({
+  hash,
+  title,
+  printHref,
+  onReplace,
+  onClose,
+}: {
+  hash: string;
+  title: string;
+  printHref?: string;
+  /** Offered to those who may replace the tag (a damaged or lost sticker). */
+  onReplace?: () => void;
+  onClose: () => void;
+}) {
   const url = `${location.origin}/${hash}`;
   const [toast, setToast] = useState<SnackbarMessage | null>(null);
   useEffect(() => {
@@ -52,6 +66,11 @@ export function QrCodeDialog({ hash, title, printHref, onClose }: { hash: string
             <ButtonLink to={printHref} variant="text" icon={Printer} onClick={onClose}>
               Print tag
             </ButtonLink>
+          )}
+          {onReplace && (
+            <Button variant="text" icon={Replace} onClick={onReplace} data-action="open-replace-tag">
+              Replace tag
+            </Button>
           )}
         </div>
         <p className={`qr-view__toast${toast ? ` qr-view__toast--${toast.severity}` : ''}`} role="status" data-qr-toast={toast?.message ?? ''}>

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tagbook/v1/qr_tag.proto.
  */
 export const file_tagbook_v1_qr_tag: GenFile = /*@__PURE__*/
-  fileDesc("Chd0YWdib29rL3YxL3FyX3RhZy5wcm90bxIKdGFnYm9vay52MSJZChBHZXRSYW5kb21SZXF1ZXN0Eg4KBmRvbWFpbhgBIAEoCRI1ChBlcnJvcl9jb3JyZWN0aW9uGAIgASgOMhsudGFnYm9vay52MS5FcnJvckNvcnJlY3Rpb24iIQoRR2V0UmFuZG9tUmVzcG9uc2USDAoEaGFzaBgBIAEoCSIeCg5SZXNvbHZlUmVxdWVzdBIMCgRoYXNoGAEgASgJIm8KD1Jlc29sdmVSZXNwb25zZRIlCgZzdGF0dXMYASABKA4yFS50YWdib29rLnYxLlRhZ1N0YXR1cxISCgp2ZWhpY2xlX2lkGAIgASgJEhMKC3RhcmdldF9wYXRoGAMgASgJEgwKBGhhc2gYBCABKAkiMgoRQ3JlYXRlVGFnc1JlcXVlc3QSDgoGaGFzaGVzGAEgAygJEg0KBWNvdW50GAIgASgNIiQKEkNyZWF0ZVRhZ3NSZXNwb25zZRIOCgZoYXNoZXMYASADKAkqpAEKD0Vycm9yQ29ycmVjdGlvbhIgChxFUlJPUl9DT1JSRUNUSU9OX1VOU1BFQ0lGSUVEEAASGAoURVJST1JfQ09SUkVDVElPTl9MT1cQARIbChdFUlJPUl9DT1JSRUNUSU9OX01FRElVTRACEh0KGUVSUk9SX0NPUlJFQ1RJT05fUVVBUlRJTEUQAxIZChVFUlJPUl9DT1JSRUNUSU9OX0hJR0gQBCqTAQoJVGFnU3RhdHVzEhoKFlRBR19TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRUQUdfU1RBVFVTX05PVF9GT1VORBABEhgKFFRBR19TVEFUVVNfVU5DTEFJTUVEEAISFgoSVEFHX1NUQVRVU19WRUhJQ0xFEAMSHgoaVEFHX1NUQVRVU19QUklWQVRFX1ZFSElDTEUQBDLpAQoMUXJUYWdTZXJ2aWNlEkgKCUdldFJhbmRvbRIcLnRhZ2Jvb2sudjEuR2V0UmFuZG9tUmVxdWVzdBodLnRhZ2Jvb2sudjEuR2V0UmFuZG9tUmVzcG9uc2USQgoHUmVzb2x2ZRIaLnRhZ2Jvb2sudjEuUmVzb2x2ZVJlcXVlc3QaGy50YWdib29rLnYxLlJlc29sdmVSZXNwb25zZRJLCgpDcmVhdGVUYWdzEh0udGFnYm9vay52MS5DcmVhdGVUYWdzUmVxdWVzdBoeLnRhZ2Jvb2sudjEuQ3JlYXRlVGFnc1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Chd0YWdib29rL3YxL3FyX3RhZy5wcm90bxIKdGFnYm9vay52MSJZChBHZXRSYW5kb21SZXF1ZXN0Eg4KBmRvbWFpbhgBIAEoCRI1ChBlcnJvcl9jb3JyZWN0aW9uGAIgASgOMhsudGFnYm9vay52MS5FcnJvckNvcnJlY3Rpb24iIQoRR2V0UmFuZG9tUmVzcG9uc2USDAoEaGFzaBgBIAEoCSIeCg5SZXNvbHZlUmVxdWVzdBIMCgRoYXNoGAEgASgJIm8KD1Jlc29sdmVSZXNwb25zZRIlCgZzdGF0dXMYASABKA4yFS50YWdib29rLnYxLlRhZ1N0YXR1cxISCgp2ZWhpY2xlX2lkGAIgASgJEhMKC3RhcmdldF9wYXRoGAMgASgJEgwKBGhhc2gYBCABKAkiMgoRQ3JlYXRlVGFnc1JlcXVlc3QSDgoGaGFzaGVzGAEgAygJEg0KBWNvdW50GAIgASgNIiQKEkNyZWF0ZVRhZ3NSZXNwb25zZRIOCgZoYXNoZXMYASADKAkiSwoRUmVwbGFjZVRhZ1JlcXVlc3QSEgoKdmVoaWNsZV9pZBgBIAEoCRIQCghvbGRfaGFzaBgCIAEoCRIQCghuZXdfaGFzaBgDIAEoCSIiChJSZXBsYWNlVGFnUmVzcG9uc2USDAoEaGFzaBgBIAEoCSqkAQoPRXJyb3JDb3JyZWN0aW9uEiAKHEVSUk9SX0NPUlJFQ1RJT05fVU5TUEVDSUZJRUQQABIYChRFUlJPUl9DT1JSRUNUSU9OX0xPVxABEhsKF0VSUk9SX0NPUlJFQ1RJT05fTUVESVVNEAISHQoZRVJST1JfQ09SUkVDVElPTl9RVUFSVElMRRADEhkKFUVSUk9SX0NPUlJFQ1RJT05fSElHSBAEKqwBCglUYWdTdGF0dXMSGgoWVEFHX1NUQVRVU19VTlNQRUNJRklFRBAAEhgKFFRBR19TVEFUVVNfTk9UX0ZPVU5EEAESGAoUVEFHX1NUQVRVU19VTkNMQUlNRUQQAhIWChJUQUdfU1RBVFVTX1ZFSElDTEUQAxIeChpUQUdfU1RBVFVTX1BSSVZBVEVfVkVISUNMRRAEEhcKE1RBR19TVEFUVVNfUkVQTEFDRUQQBTK2AgoMUXJUYWdTZXJ2aWNlEkgKCUdldFJhbmRvbRIcLnRhZ2Jvb2sudjEuR2V0UmFuZG9tUmVxdWVzdBodLnRhZ2Jvb2sudjEuR2V0UmFuZG9tUmVzcG9uc2USQgoHUmVzb2x2ZRIaLnRhZ2Jvb2sudjEuUmVzb2x2ZVJlcXVlc3QaGy50YWdib29rLnYxLlJlc29sdmVSZXNwb25zZRJLCgpDcmVhdGVUYWdzEh0udGFnYm9vay52MS5DcmVhdGVUYWdzUmVxdWVzdBoeLnRhZ2Jvb2sudjEuQ3JlYXRlVGFnc1Jlc3BvbnNlEksKClJlcGxhY2VUYWcSHS50YWdib29rLnYxLlJlcGxhY2VUYWdSZXF1ZXN0Gh4udGFnYm9vay52MS5SZXBsYWNlVGFnUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message tagbook.v1.GetRandomRequest
@@ -158,6 +158,56 @@ export const CreateTagsResponseSchema: GenMessage<CreateTagsResponse> = /*@__PUR
   messageDesc(file_tagbook_v1_qr_tag, 5);
 
 /**
+ * @generated from message tagbook.v1.ReplaceTagRequest
+ */
+export type ReplaceTagRequest = Message<"tagbook.v1.ReplaceTagRequest"> & {
+  /**
+   * @generated from field: string vehicle_id = 1;
+   */
+  vehicleId: string;
+
+  /**
+   * The vehicle's tag being replaced.
+   *
+   * @generated from field: string old_hash = 2;
+   */
+  oldHash: string;
+
+  /**
+   * The free tag taking its place, as typed off its sticker (case and look-alikes as Resolve reads them).
+   *
+   * @generated from field: string new_hash = 3;
+   */
+  newHash: string;
+};
+
+/**
+ * Describes the message tagbook.v1.ReplaceTagRequest.
+ * Use `create(ReplaceTagRequestSchema)` to create a new message.
+ */
+export const ReplaceTagRequestSchema: GenMessage<ReplaceTagRequest> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_qr_tag, 6);
+
+/**
+ * @generated from message tagbook.v1.ReplaceTagResponse
+ */
+export type ReplaceTagResponse = Message<"tagbook.v1.ReplaceTagResponse"> & {
+  /**
+   * The new tag's code as stored.
+   *
+   * @generated from field: string hash = 1;
+   */
+  hash: string;
+};
+
+/**
+ * Describes the message tagbook.v1.ReplaceTagResponse.
+ * Use `create(ReplaceTagResponseSchema)` to create a new message.
+ */
+export const ReplaceTagResponseSchema: GenMessage<ReplaceTagResponse> = /*@__PURE__*/
+  messageDesc(file_tagbook_v1_qr_tag, 7);
+
+/**
  * The QR code's error-correction level. Higher levels survive more damage but hold fewer characters in a code of
  * the same size, so the level decides how long a hash the URL can carry (12 characters for MEDIUM,
  * 6 for QUARTILE).
@@ -238,6 +288,14 @@ export enum TagStatus {
    * @generated from enum value: TAG_STATUS_PRIVATE_VEHICLE = 4;
    */
   PRIVATE_VEHICLE = 4,
+
+  /**
+   * The tag was replaced by another one on its vehicle: it opens nothing, and cannot be claimed. Nothing of the vehicle
+   * is told.
+   *
+   * @generated from enum value: TAG_STATUS_REPLACED = 5;
+   */
+  REPLACED = 5,
 }
 
 /**
@@ -285,6 +343,20 @@ export const QrTagService: GenService<{
     methodKind: "unary";
     input: typeof CreateTagsRequestSchema;
     output: typeof CreateTagsResponseSchema;
+  },
+  /**
+   * Replaces a vehicle's tag (a damaged or lost sticker) with a free one: the vehicle's owner or an admin
+   * (mayReplaceTag; `not_found` 'Vehicle not found!' for anyone else). The new tag opens the vehicle from then on; the
+   * old one opens nothing and says it was replaced, and cannot be claimed (TAG_STATUS_REPLACED). The vehicle's
+   * history stays and tells the swap. `failed_precondition` when the old tag is not the vehicle's, or the new one is
+   * not free (claimed, or itself replaced); `not_found` for a new tag no one printed.
+   *
+   * @generated from rpc tagbook.v1.QrTagService.ReplaceTag
+   */
+  replaceTag: {
+    methodKind: "unary";
+    input: typeof ReplaceTagRequestSchema;
+    output: typeof ReplaceTagResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tagbook_v1_qr_tag, 0);

@@ -465,7 +465,8 @@ export type VehicleEvent = Message<"tagbook.v1.VehicleEvent"> & {
   id: string;
 
   /**
-   * ownership, renamed, visibility, info, tag_linked or tag_unlinked.
+   * ownership, renamed, visibility, info, tag_linked, tag_unlinked or tag_replaced (detail: the old and the new
+   * tag, space-separated).
    *
    * @generated from field: string kind = 2;
    */
