@@ -28,6 +28,8 @@ const VIEWPORTS = { phone: { width: 412, height: 915 }, desktop: { width: 1280, 
 /** `addPhotos`: the owner adds the demo photos on this screen first (once); `click`: a button pressed before the picture. */
 /** `beforeScript`: the picture is of index.html alone, the app's script held back (the boot frame). */
 /** `offlineNote`: the note is written offline on this screen first, so the picture shows it not sent yet. */
+/** `waitFor`: a selector that shows once the screen is ready (a dialog whose code loads when it opens). */
+/** `sql`: run against the database before the screen (what the demo data lacks for it). */
 /** `docs`: the phone picture is also kept in docs/screenshots/ for the README. */
 type Screen = {
   name: string;
@@ -36,7 +38,9 @@ type Screen = {
   full?: boolean;
   keys?: string[];
   addPhotos?: boolean;
-  click?: string;
+  click?: string | string[];
+  sql?: string;
+  waitFor?: string;
   beforeScript?: boolean;
   offlineNote?: string;
   docs?: boolean;
@@ -79,6 +83,14 @@ const SCREENS: Screen[] = [
   { name: 'transfer-visitor', role: 'visitor', path: `/transfer/${DEMO_TRANSFER_LINK}` },
   { name: 'transfer-accept', role: 'owner', path: `/transfer/${DEMO_TRANSFER_LINK}`, docs: true },
   { name: 'transfer-other-account', role: 'admin', path: `/transfer/${DEMO_TRANSFER_LINK}` },
+  // Replacing a damaged tag from the QR view, and what the old sticker says once replaced.
+  { name: 'tag-replace', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}', click: ['Show QR Code', 'Replace tag'], waitFor: '[data-dialog="replace-tag"]', full: false },
+  {
+    name: 'tag-replaced',
+    role: 'visitor',
+    path: '/DEMOTAG00005',
+    sql: `update qr_tags set target_id = null, target_path = null, replaced_at = now(), replaced_by = 'DEMOFREE0004' where id = 'DEMOTAG00005'`,
+  },
   // Contacting the owner through a tag: the visitor's form (public profile, private tag) and the owner's messages.
   { name: 'vehicle-messages', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}/messages', docs: true },
   { name: 'vehicle-messages-answer', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}/messages', click: 'Answer' },
@@ -225,6 +237,8 @@ describe('screenshots', () => {
       const pages = new Map<Role, Page>();
       for (const screen of SCREENS) {
         if (only && !screen.name.includes(only)) continue;
+        // What the demo data lacks for this screen, made in the database first (idempotent: both sizes run it).
+        if (screen.sql) await server.db.query(screen.sql);
         if (screen.beforeScript) {
           // A device of its own without a service worker, so the routing sees the script's request.
           const device = await launchDevice([], { viewport, serviceWorkers: 'block' });
@@ -264,14 +278,24 @@ describe('screenshots', () => {
         }
         for (const key of screen.keys ?? []) await page.keyboard.press(key);
         if (screen.keys) await settledScreen(page).catch(() => console.warn(`${screen.name}: did not settle after its keys`));
-        if (screen.click) {
+        let clickedAll = true;
+        // One button, or several pressed in turn (a dialog opened from another).
+        for (const name of typeof screen.click === 'string' ? [screen.click] : (screen.click ?? [])) {
           // Not there (e.g. the photos were not added, SCREENS having left out the screen that adds them): no picture.
-          const clicked = await page.getByRole('button', { name: screen.click, exact: true }).first().click({ timeout: 30_000 }).then(() => true, () => false);
+          const clicked = await page.getByRole('button', { name, exact: true }).first().click({ timeout: 30_000 }).then(() => true, () => false);
           if (!clicked) {
-            console.warn(`${screen.name}: no '${screen.click}' button`);
-            continue;
+            console.warn(`${screen.name}: no '${name}' button`);
+            clickedAll = false;
+            break;
           }
           // What the click opened has finished coming in (dialogs fade and slide).
+          await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        }
+        if (!clickedAll) continue;
+        if (screen.waitFor) {
+          await page.locator(screen.waitFor).waitFor();
+          // Its entrance starts on a later frame than the element: two frames on, then until it has played.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
           await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         }
         // Fonts and images in before the picture. Not 'networkidle': the open sync stream keeps the network busy.
