@@ -105,3 +105,16 @@ export function transferMail(transfer: { from: string; vehicle: string; link: st
     ].join('\n'),
   };
 }
+
+/** A shop's link to a request's status, mailed to the vehicle's customer. Names are defanged; only the link is a link. */
+export function statusLinkMail(l: { shop: string; vehicle: string; link: string }): { subject: string; text: string } {
+  return {
+    subject: `${defang(l.shop)}: follow the work on your ${defang(l.vehicle)}`,
+    text: [
+      `${defang(l.shop)} shares the progress of the work on your ${defang(l.vehicle)} with you. This page shows its status, schedule and photos, as they change, without an account:`,
+      l.link,
+      '',
+      'The link keeps working for a while after the work is done. If you were not expecting this, ignore this mail.',
+    ].join('\n'),
+  };
+}

@@ -16,6 +16,8 @@ import { TransferService } from '../../src/gen/tagbook/v1/transfer_pb.js';
 import { HistoryReportService } from '../../src/gen/tagbook/v1/history_report_pb.js';
 import { transferService } from '../handover/transfer-service.js';
 import { historyReportService } from '../handover/report-service.js';
+import { StatusLinkService } from '../../src/gen/tagbook/v1/status_link_pb.js';
+import { statusLinkService } from '../status-links/status-link-service.js';
 import { clientAddress } from '../accounts/client-address.js';
 import { accountService } from '../accounts/account-service.js';
 import { adminService } from '../admin/admin-service.js';
@@ -49,6 +51,7 @@ export function rpcRoutes(ctx: ServerContext) {
     router.service(OwnerContactService, ownerContactService(ctx));
     router.service(TransferService, transferService(ctx));
     router.service(HistoryReportService, historyReportService(ctx));
+    router.service(StatusLinkService, statusLinkService(ctx));
     router.service(DevToolsService, devToolsService(ctx));
     router.service(AdminService, adminService(ctx));
     router.service(CompanyService, companyService(ctx));

@@ -84,6 +84,11 @@ export type ProfilePhotoRow = {
  * as downloads require (server/files/access.ts), so each can be downloaded.
  */
 export async function profilePhotos(db: Queryable, vehicleId: string, limit: number): Promise<ProfilePhotoRow[]> {
+  return storedImages(db, formKey({ kind: 'vehicle', id: vehicleId }), limit);
+}
+
+/** The images attached under `key` (a form key) whose adder stored their bytes, in the order they were added. */
+export async function storedImages(db: Queryable, key: string, limit: number): Promise<ProfilePhotoRow[]> {
   return db.query<ProfilePhotoRow>(
     `select ff.id, bf.filehash, bf.type, ff.filename, ff.description, ff.created_at, ff.updated_at
        from upload_form_files ff
@@ -92,6 +97,6 @@ export async function profilePhotos(db: Queryable, vehicleId: string, limit: num
        join bucket_file_holders h on h.bucket_file_id = bf.id and h.user_id = ff.user_id
       where b.form_key = $1 and bf.state = ${FileState.DOWNLOADED_OK} and bf.type = any($2::text[])
       order by ff.created_at, ff.sort_order, ff.id limit $3`,
-    [formKey({ kind: 'vehicle', id: vehicleId }), IMAGE_TYPES, limit],
+    [key, IMAGE_TYPES, limit],
   );
 }

@@ -50,6 +50,7 @@ const ROUTE_PAGES = {
   tag: lazyPage(() => import('../features/tags/TagResolverPage.js').then((m) => m.TagResolverPage)),
   'shared-report': lazyPage(() => import('../features/vehicles/report/SharedReportPage.js').then((m) => m.SharedReportPage)),
   transfer: lazyPage(() => import('../features/vehicles/transfer/AcceptTransferPage.js').then((m) => m.AcceptTransferPage)),
+  'request-status': lazyPage(() => import('../features/services/RequestStatusPage.js').then((m) => m.RequestStatusPage)),
 } satisfies Record<Exclude<Route['name'], 'not-found'>, { preload(): Promise<unknown> }>;
 const {
   'public-vehicles': PublicVehiclesPage,
@@ -65,6 +66,7 @@ const {
   tag: TagResolverPage,
   'shared-report': SharedReportPage,
   transfer: AcceptTransferPage,
+  'request-status': RequestStatusPage,
 } = ROUTE_PAGES;
 // The tag-linking card belongs to the tag feature; the vehicle page only gives it a place.
 const LinkTagCard = lazy(() => import('../features/register/LinkTagCard.js').then((m) => ({ default: m.LinkTagCard })));
@@ -142,11 +144,13 @@ export function RoutePage({ route }: { route: Route }) {
       return <HelpPage topic={route.topic} />;
     case 'tag':
       return <TagResolverPage hash={route.hash} />;
-    // Both open without signing in: whoever holds the link.
+    // These open without signing in: whoever holds the link.
     case 'shared-report':
       return <SharedReportPage token={route.token} />;
     case 'transfer':
       return <AcceptTransferPage token={route.token} />;
+    case 'request-status':
+      return <RequestStatusPage token={route.token} />;
     case 'not-found':
       return <NotFoundPage />;
   }

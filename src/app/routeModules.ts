@@ -20,6 +20,7 @@ export const ROUTE_PAGE_MODULES: Record<RouteName, string | null> = {
   tag: 'src/features/tags/TagResolverPage.tsx',
   'shared-report': 'src/features/vehicles/report/SharedReportPage.tsx',
   transfer: 'src/features/vehicles/transfer/AcceptTransferPage.tsx',
+  'request-status': 'src/features/services/RequestStatusPage.tsx',
   'not-found': null,
 };
 
@@ -48,13 +49,14 @@ export const START_MODULES: readonly string[] = [
 export const FIRST_ANSWER_MODULE = 'src/features/tags/firstScan.ts';
 
 /**
- * Pages only a link opens, which need the network anyway (a shared history report, a transfer to accept): never
+ * Pages only a link opens, which need the network anyway (a shared history report, a transfer to accept, a request's status for its customer): never
  * precached, so an anonymous first visit (a scanned tag) does not download them; fetched, compressed, when a link is
  * opened, and kept by the HTTP cache. What only they import goes with them, unless a member page imports it too.
  */
 export const LINK_MODULES: readonly string[] = [
   'src/features/vehicles/report/SharedReportPage.tsx',
   'src/features/vehicles/transfer/AcceptTransferPage.tsx',
+  'src/features/services/RequestStatusPage.tsx',
 ];
 
 /**

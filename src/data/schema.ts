@@ -294,6 +294,26 @@ const report_shares = new Table(
   { indexes: { by_vehicle: ['vehicle_id'] } },
 );
 
+/**
+ * A link showing a service request's status to its customer (src/domain/statusLink.ts), written by the server only;
+ * synced to the request's company's staff. show_work_time: 0/1; photo_ids: a JSON array of form file ids.
+ */
+const request_status_links = new Table(
+  {
+    service_request_id: column.text,
+    company_id: column.text,
+    user_id: column.text,
+    token: column.text,
+    photo_ids: column.text,
+    show_work_time: column.integer,
+    days_after_close: column.integer,
+    created_at: column.text,
+    updated_at: column.text,
+    revoked_at: column.text,
+  },
+  { indexes: { by_request: ['service_request_id'] } },
+);
+
 /** Messages sent to this person through a vehicle's tag; can_reply: the sender left a way to answer (0/1). */
 const owner_messages = new Table(
   {
@@ -407,6 +427,7 @@ export const AppSchema = new Schema({
   reminder_completions,
   vehicle_transfers,
   report_shares,
+  request_status_links,
   owner_messages,
   vehicle_events,
   local_preferences,

@@ -191,3 +191,11 @@ export function mayShareReport(access: VehicleAccess): boolean {
 export function mayReplaceTag(actor: Actor | null, vehicleOwnerId: string | null | undefined): boolean {
   return mayWriteVehicle(actor, vehicleOwnerId);
 }
+
+/**
+ * Give a request's customer a link to its status, or revoke one: whoever works in the request's company's area (its
+ * current employees, administrators). The vehicle's owner reads the request itself.
+ */
+export function mayShareRequestStatus(actor: Actor | null, requestCompanyId: string | null): boolean {
+  return requestCompanyId !== null && mayWorkInCompany(actor, requestCompanyId);
+}

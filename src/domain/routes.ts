@@ -59,6 +59,8 @@ export type Route =
   | { name: 'shared-report'; token: string }
   /** A transfer of a vehicle opened through the link mailed to its new owner. */
   | { name: 'transfer'; token: string }
+  /** A service request's status opened through the link its shop gave the customer. */
+  | { name: 'request-status'; token: string }
   | { name: 'not-found' };
 
 export type RouteName = Route['name'];
@@ -116,6 +118,11 @@ export function transferPath(token: string): string {
   return `/transfer/${encodeURIComponent(token)}`;
 }
 
+/** The path of a service request's status, as its customer opens it. */
+export function statusLinkPath(token: string): string {
+  return `/status/${encodeURIComponent(token)}`;
+}
+
 /** The path of a vehicle's page (here, not in the app's builders, because the server's mails link to them too). */
 export function vehiclePath(vehicleId: string, view: VehicleView = 'profile'): string {
   return `/vehicle/${encodeURIComponent(vehicleId)}${VEHICLE_VIEW_PATHS[view]}`;
@@ -150,6 +157,8 @@ export function matchRoute(pathname: string): Route {
       return rest.length === 1 && isLinkSecret(rest[0]) ? { name: 'shared-report', token: rest[0] } : NOT_FOUND;
     case 'transfer':
       return rest.length === 1 && isLinkSecret(rest[0]) ? { name: 'transfer', token: rest[0] } : NOT_FOUND;
+    case 'status':
+      return rest.length === 1 && isLinkSecret(rest[0]) ? { name: 'request-status', token: rest[0] } : NOT_FOUND;
   }
   if (rest.length > 0) return NOT_FOUND;
   if (UNDER_CONSTRUCTION.has(head)) return { name: 'under-construction', feature: head as UnderConstructionFeature };

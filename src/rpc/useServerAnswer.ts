@@ -14,8 +14,11 @@ export type ServerAnswer<T> =
   | { kind: 'offline' }
   | { kind: 'failed' };
 
-/** Asks `load` for `key`, again whenever the key changes or the device comes back online. */
-export function useServerAnswer<T>(load: (key: string) => Promise<T>, key: string): ServerAnswer<T> {
+/**
+ * Asks `load` for `key`, again whenever the key or `round` changes (a page that follows changes counts rounds) or the
+ * device comes back online. The last answer stays shown while the next one is on its way.
+ */
+export function useServerAnswer<T>(load: (key: string) => Promise<T>, key: string, round = 0): ServerAnswer<T> {
   const [state, setState] = useState<ServerAnswer<T>>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -35,6 +38,6 @@ export function useServerAnswer<T>(load: (key: string) => Promise<T>, key: strin
       live = false;
       window.removeEventListener('online', retry);
     };
-  }, [load, key, attempt]);
+  }, [load, key, attempt, round]);
   return state;
 }

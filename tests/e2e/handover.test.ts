@@ -67,7 +67,7 @@ describe('handing a vehicle over', () => {
     const made = page.locator('[data-report-link][data-new]');
     await made.waitFor();
     await page.locator(`[data-report-link="${DEMO_REPORT_LINK}"]`).waitFor();
-    reportLink = new URL((await made.locator('.report-link__url').textContent())!).pathname;
+    reportLink = new URL((await made.locator('.ui-link-list__url').textContent())!).pathname;
     expect(reportLink).toMatch(/^\/report\/[A-Za-z0-9_-]{43}$/);
     const [share] = await server.db.query<{ photo_ids: string }>('select photo_ids from report_shares where token = $1', [reportLink.slice('/report/'.length)]);
     expect(JSON.parse(share!.photo_ids)).toEqual([kept]);

@@ -26,6 +26,7 @@ import m0027 from './0027_maintenance.js';
 import m0028 from './0028_owner_contact.js';
 import m0029 from './0029_handover.js';
 import m0030 from './0030_tag_swap.js';
+import m0031 from './0031_status_links.js';
 
 export interface Migration {
   /** Four digits; the order migrations run in and the key recorded in schema_migrations. */
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   { version: '0028', name: 'owner_contact', sql: m0028 },
   { version: '0029', name: 'handover', sql: m0029 },
   { version: '0030', name: 'tag_swap', sql: m0030 },
+  { version: '0031', name: 'status_links', sql: m0031 },
 ];

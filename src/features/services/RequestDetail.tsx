@@ -29,6 +29,8 @@ import { StatusChip } from '../../entities/serviceRequest/StatusChip.js';
 import { useNow } from './useNow.js';
 import { useClocks, useRequestLabels, useWorkerNames } from './useClocks.js';
 import { useViewer } from './useViewer.js';
+import { StatusLinkCard } from './StatusLinkCard.js';
+import { mayShareRequestStatus } from '../../domain/access.js';
 import { WorkClockCard } from './WorkClockCard.js';
 import { Attachments } from '../../uploads/ui/Attachments.js';
 import { deleteRequest, updateRequest } from './writes.js';
@@ -135,6 +137,7 @@ function RequestView({ vehicleId, request, vehicle, work }: ViewProps) {
         )}
       </Card>
       <WorkClockCard request={request} status={status} clock={clock} names={names} labels={labels} viewer={viewer} now={now} />
+      {viewer !== null && mayShareRequestStatus(viewer, request.company_id) && <StatusLinkCard requestId={request.id} />}
       <Card aria-labelledby="request-files-title" data-request-files="">
         <h2 id="request-files-title">Photos and documents</h2>
         {/* Those who handle the request attach; the vehicle's owner and admins remove any file, its staff theirs. */}

@@ -148,16 +148,16 @@ function ReportLinks({ vehicleId, picked }: { vehicleId: string; picked: readonl
       <h3 id="report-links-title">Links</h3>
       <p className="ui-muted">Anyone with a link reads the report as it stands, signed out too, until you revoke it. Handing the vehicle over revokes them all.</p>
       {shares.rows.length > 0 && (
-        <ul className="report-links" data-report-links="">
+        <ul className="ui-link-list" data-report-links="">
           {shares.rows.map((s) => (
-            <li key={s.id} className="report-link" data-report-link={s.token ?? ''} data-new={s.token === made ? '' : undefined}>
-              <span className="report-link__text">
-                <span className="report-link__url">{linkUrl(s.token ?? '')}</span>
+            <li key={s.id} className="ui-link-list__item" data-report-link={s.token ?? ''} data-new={s.token === made ? '' : undefined}>
+              <span className="ui-link-list__text">
+                <span className="ui-link-list__url">{linkUrl(s.token ?? '')}</span>
                 <span className="ui-muted">
                   Made {formatDateTime(s.created_at)} · {photoCount(parsePhotoIds(s.photo_ids).length)}
                 </span>
               </span>
-              <span className="report-link__actions">
+              <span className="ui-link-list__actions">
                 <IconButton icon={Copy} label="Copy link" onClick={() => void copyUrl(linkUrl(s.token ?? ''), browserShareEnv()).then(showSnackbar)} />
                 <IconButton
                   icon={Share2}
