@@ -83,6 +83,18 @@ const SCREENS: Screen[] = [
   { name: 'transfer-visitor', role: 'visitor', path: `/transfer/${DEMO_TRANSFER_LINK}` },
   { name: 'transfer-accept', role: 'owner', path: `/transfer/${DEMO_TRANSFER_LINK}`, docs: true },
   { name: 'transfer-other-account', role: 'admin', path: `/transfer/${DEMO_TRANSFER_LINK}` },
+  // The customer's status link: the card on the request, and the page the customer opens signed out.
+  { name: 'request-status-link', role: 'worker', path: '{request}', full: true },
+  {
+    name: 'request-status',
+    role: 'visitor',
+    path: '/status/demo-status-of-the-bronco-brakes-0000000000',
+    full: true,
+    docs: true,
+    sql: `insert into request_status_links (id, service_request_id, company_id, user_id, token, show_work_time)
+          select 'demostatuslink00000001', id, company_id, assigned_user_id, 'demo-status-of-the-bronco-brakes-0000000000', true from service_requests
+           where description like 'Front brake pads%' on conflict (id) do nothing`,
+  },
   // Replacing a damaged tag from the QR view, and what the old sticker says once replaced.
   { name: 'tag-replace', role: 'owner', path: '/vehicle/{vehicle:Trail Bronco}', click: ['Show QR Code', 'Replace tag'], waitFor: '[data-dialog="replace-tag"]', full: false },
   {
