@@ -95,7 +95,7 @@ describe('handing a vehicle over', () => {
   it('a buyer opens the link signed out and reads the report, nothing of the owner', async () => {
     const page = buyer.page;
     await openScreen(page, `${server.url}${reportLink}`);
-    const report = page.locator('[data-page="shared-report"][data-link-state="ready"] [data-history-report]');
+    const report = page.locator('[data-page="shared-report"][data-report-state="ready"] [data-history-report]');
     await report.waitFor();
     expect(await page.locator('.app').getAttribute('data-auth')).toBe('signed-out');
     expect(await report.locator('#history-report-title').textContent()).toBe('Red 911');
@@ -176,7 +176,7 @@ describe('handing a vehicle over', () => {
     await openScreen(page, `${server.url}/vehicle/`);
     await expect.poll(() => myVehicleNames(page)).not.toContain('Red 911');
     await openScreen(buyer.page, `${server.url}${reportLink}`);
-    await buyer.page.locator('[data-page="shared-report"][data-link-state="unknown"]').waitFor();
+    await buyer.page.locator('[data-page="shared-report"][data-report-state="unknown"]').waitFor();
     await expectNoAxeViolations(buyer.page, 'a revoked report link');
   });
 });

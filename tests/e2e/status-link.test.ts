@@ -48,7 +48,7 @@ describe('a status link for the customer', () => {
   it('the customer opens it signed out and sees the work started; the open page follows the completion', async () => {
     const page = customer.page;
     await openScreen(page, `${server.url}${statusPath}`);
-    const card = page.locator('[data-page="request-status"][data-link-state="ready"]');
+    const card = page.locator('[data-page="request-status"][data-status-state="ready"]');
     await card.locator('#request-status-title', { hasText: 'Trail Bronco' }).waitFor();
     expect(await card.locator('.request-status').textContent()).toBe('Started');
     await card.locator('[data-field="work-time"]').waitFor();
@@ -75,6 +75,6 @@ describe('a status link for the customer', () => {
     await worker.page.locator('[data-dialog="confirm-revoke-status-link"]').getByRole('button', { name: 'Revoke link' }).click();
     await card.locator('[data-status-link]').waitFor({ state: 'detached' });
     await openScreen(customer.page, `${server.url}${statusPath}`);
-    await customer.page.locator('[data-page="request-status"][data-link-state="unknown"]').waitFor();
+    await customer.page.locator('[data-page="request-status"][data-status-state="unknown"]').waitFor();
   });
 });

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
+import Link2Off from 'lucide-react/icons/link-2-off';
 import Wrench from 'lucide-react/icons/wrench';
-import { LinkUnavailablePage } from '../../app/pages/LinkUnavailablePage.js';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../app/pageTitle.js';
 import { isRequestStatus, REQUEST_STATUS } from '../../domain/serviceStatus.js';
 import { StatusChip } from '../../entities/serviceRequest/StatusChip.js';
 import { formatWorkTotal } from '../../entities/worktime/format.js';
 import { useServerAnswer } from '../../rpc/useServerAnswer.js';
 import { Card } from '../../ui/Card.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { Loading } from '../../ui/Loading.js';
 import { formatDateTime, formatSchedule } from './format.js';
 import { getRequestStatus } from './statusLinks.js';
@@ -37,20 +39,24 @@ export function RequestStatusPage({ token }: { token: string }) {
 
   if (shown.kind === 'loading') return <Loading label="Opening the status…" />;
   if (shown.kind !== 'ready') {
+    const says = {
+      unknown: { icon: Link2Off, title: 'This link does not work', text: 'The shop revoked it, or it ended some time after the work was done. Ask the shop for a new one.' },
+      offline: { icon: WifiOff, title: "You're offline", text: 'The status opens once you are back online.' },
+      failed: { icon: Wrench, title: "Couldn't open the status", text: 'Something went wrong on our side. Try again in a moment.' },
+    }[shown.kind];
     return (
-      <LinkUnavailablePage
-        page="request-status"
-        kind={shown.kind}
-        what="The status"
-        unknown={{ title: 'This link does not work', text: 'The shop revoked it, or it ended some time after the work was done. Ask the shop for a new one.' }}
-      />
+      <section className="page" data-page="request-status" data-status-state={shown.kind}>
+        <EmptyState icon={says.icon} title={says.title} headingLevel={1}>
+          <p>{says.text}</p>
+        </EmptyState>
+      </section>
     );
   }
   const s = shown.value;
   const status = isRequestStatus(s.status) ? s.status : REQUEST_STATUS.REQUESTED;
   const schedule = formatSchedule(s.scheduleStart || null, s.scheduleEnd || null);
   return (
-    <section className="page" data-page="request-status" data-link-state="ready">
+    <section className="page" data-page="request-status" data-status-state="ready">
       <Card aria-labelledby="request-status-title" data-status={status}>
         <p className="request-status-page__shop">{s.companyName}</p>
         <h1 id="request-status-title" className="request-status-page__title">

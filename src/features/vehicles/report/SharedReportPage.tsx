@@ -1,12 +1,14 @@
 import FileText from 'lucide-react/icons/file-text';
+import Link2Off from 'lucide-react/icons/link-2-off';
 import Printer from 'lucide-react/icons/printer';
-import { LinkUnavailablePage } from '../../../app/pages/LinkUnavailablePage.js';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { usePageTitle } from '../../../app/pageTitle.js';
 import { printSearch, printSettings } from '../../../app/print/printSettings.js';
 import { useLocation } from '../../../app/router.js';
 import { useServerAnswer } from '../../../rpc/useServerAnswer.js';
 import { ButtonLink } from '../../../ui/ButtonLink.js';
 import { Card } from '../../../ui/Card.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
 import { Loading } from '../../../ui/Loading.js';
 import { getSharedReport } from '../data/handover.js';
 import { HistoryReportView } from './HistoryReportView.js';
@@ -23,13 +25,17 @@ export function SharedReportPage({ token }: { token: string }) {
 
   if (state.kind === 'loading') return <Loading label="Opening the report…" />;
   if (state.kind !== 'ready') {
+    const says = {
+      unknown: { icon: Link2Off, title: 'This report link does not work', text: 'The owner revoked it, or the vehicle has changed hands. Ask the owner for a new link.' },
+      offline: { icon: WifiOff, title: "You're offline", text: 'The report opens once you are back online.' },
+      failed: { icon: FileText, title: "Couldn't open the report", text: 'Something went wrong on our side. Try again in a moment.' },
+    }[state.kind];
     return (
-      <LinkUnavailablePage
-        page="shared-report"
-        kind={state.kind}
-        what="The report"
-        unknown={{ title: 'This report link does not work', text: 'The owner revoked it, or the vehicle has changed hands. Ask the owner for a new link.' }}
-      />
+      <section className="page" data-page="shared-report" data-report-state={state.kind}>
+        <EmptyState icon={says.icon} title={says.title} headingLevel={1}>
+          <p>{says.text}</p>
+        </EmptyState>
+      </section>
     );
   }
   const shared = state.value;
@@ -43,7 +49,7 @@ export function SharedReportPage({ token }: { token: string }) {
   );
   if (printing) return view;
   return (
-    <section className="page" data-page="shared-report" data-link-state="ready">
+    <section className="page" data-page="shared-report" data-report-state="ready">
       <Card>{view}</Card>
       <div className="ui-button-row" data-screen-only="">
         <ButtonLink to={pathname + printSearch(search, 'portrait')} icon={Printer} variant="secondary" data-action="print-report">

@@ -2,8 +2,8 @@ import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import Check from 'lucide-react/icons/check';
 import LogIn from 'lucide-react/icons/log-in';
 import UserPlus from 'lucide-react/icons/user-plus';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { authHref } from '../../../app/authLinks.js';
-import { LinkUnavailablePage } from '../../../app/pages/LinkUnavailablePage.js';
 import { usePageTitle } from '../../../app/pageTitle.js';
 import { useLocation } from '../../../app/router.js';
 import { vehiclePath } from '../../../app/routes.js';
@@ -15,6 +15,7 @@ import { Alert } from '../../../ui/Alert.js';
 import { Button } from '../../../ui/Button.js';
 import { ButtonLink } from '../../../ui/ButtonLink.js';
 import { Card } from '../../../ui/Card.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
 import { Loading } from '../../../ui/Loading.js';
 import { navigate } from '../../../ui/navigation.js';
 import { acceptTransfer, getTransfer, type OfferedTransfer } from '../data/handover.js';
@@ -41,13 +42,17 @@ export function AcceptTransferPage({ token }: { token: string }) {
 
   if (state.kind === 'loading' || status === 'loading') return <Loading label="Opening the transfer…" />;
   if (state.kind !== 'ready') {
+    const says = {
+      unknown: { icon: ArrowRightLeft, title: 'This transfer link is not valid', text: 'Check that the whole link was copied from the mail.' },
+      offline: { icon: WifiOff, title: "You're offline", text: 'The transfer opens once you are back online.' },
+      failed: { icon: ArrowRightLeft, title: "Couldn't open the transfer", text: 'Something went wrong on our side. Try again in a moment.' },
+    }[state.kind];
     return (
-      <LinkUnavailablePage
-        page="transfer"
-        kind={state.kind}
-        what="The transfer"
-        unknown={{ title: 'This transfer link is not valid', text: 'Check that the whole link was copied from the mail.' }}
-      />
+      <section className="page" data-page="transfer" data-transfer-state={state.kind}>
+        <EmptyState icon={says.icon} title={says.title} headingLevel={1}>
+          <p>{says.text}</p>
+        </EmptyState>
+      </section>
     );
   }
 
@@ -63,7 +68,7 @@ export function AcceptTransferPage({ token }: { token: string }) {
   }
 
   return (
-    <section className="page" data-page="transfer" data-link-state="ready" data-transfer-state={offer.state}>
+    <section className="page" data-page="transfer" data-transfer-state={offer.state}>
       <Card className="transfer-offer" aria-labelledby="transfer-offer-title">
         <h1 id="transfer-offer-title" className="visually-hidden">
           Vehicle transfer
