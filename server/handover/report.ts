@@ -1,12 +1,10 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { buildHistoryReport, pickedPhotos, REPORT_PHOTOS_MAX, type HistoryReport, type ReportSource } from '../../src/domain/historyReport.js';
 import { isDistanceUnit, DEFAULT_DISTANCE_UNIT } from '../../src/domain/odometer.js';
-import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import type { HistoryReportSchema } from '../../src/gen/tagbook/v1/history_report_pb.js';
 import type { Queryable } from '../db/db.js';
-import { signedDownload } from '../files/download-url.js';
+import { signedForLink } from '../files/download-url.js';
 import type { FileStorage } from '../files/files.js';
-import { findFileByHash } from '../files/store.js';
 import { serviceRequests, trackSessions } from '../vehicles/records.js';
 import { profilePhotos, vehicleById } from '../vehicles/store.js';
 import { vehicleSummaryInfo } from './store.js';
@@ -73,9 +71,8 @@ export async function reportMessage(
 ): Promise<MessageInitShape<typeof HistoryReportSchema>> {
   const photos = [];
   for (const photo of report.photos.slice(0, REPORT_PHOTOS_MAX)) {
-    const file = await findFileByHash(db, photo.hash);
-    if (file === undefined || file.state !== FileState.DOWNLOADED_OK || file.blob_key === null) continue;
-    const { url } = await signedDownload(files, db, { id: file.id, type: file.type, blob_key: file.blob_key }, '');
+    const url = await signedForLink(files, db, photo.hash);
+    if (url === null) continue;
     photos.push({ id: photo.id, hash: photo.hash, type: photo.type, description: photo.description ?? '', url });
   }
   return {

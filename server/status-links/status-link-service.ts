@@ -8,10 +8,8 @@ import { statusOf } from '../../src/domain/serviceStatus.js';
 import { linkExpiresAt, linkWorks, STATUS_LINK_DAYS, STATUS_LINK_PHOTOS_MAX } from '../../src/domain/statusLink.js';
 import { vehicleDisplayName } from '../../src/domain/vehicleName.js';
 import { StatusLinkService } from '../../src/gen/tagbook/v1/status_link_pb.js';
-import { FileState } from '../../src/gen/tagbook/v1/upload_pb.js';
 import { loadActor } from '../db/actor.js';
-import { signedDownload } from '../files/download-url.js';
-import { findFileByHash } from '../files/store.js';
+import { signedForLink } from '../files/download-url.js';
 import { newLinkSecret } from '../handover/store.js';
 import { statusLinkMail } from '../mail/messages.js';
 import { storeMail } from '../mail/outbox.js';
@@ -93,9 +91,8 @@ export function statusLinkService(ctx: ServerContext): Partial<ServiceImpl<typeo
       const wanted = new Set(parsePhotoIds(link.photo_ids));
       const photos = [];
       for (const photo of (await requestPhotos(ctx, request.id)).filter((p) => wanted.has(p.id))) {
-        const file = await findFileByHash(ctx.db, photo.filehash);
-        if (file === undefined || file.state !== FileState.DOWNLOADED_OK || file.blob_key === null) continue;
-        const { url } = await signedDownload(ctx.files, ctx.db, { id: file.id, type: file.type, blob_key: file.blob_key }, '');
+        const url = await signedForLink(ctx.files, ctx.db, photo.filehash);
+        if (url === null) continue;
         photos.push({ id: photo.id, type: photo.type, url });
       }
       return {
